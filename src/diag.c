@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* pstat's own messages on stderr: "pstat: " first, one line each. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "diag.h"
+
+static void say(const char *prefix, const char *fmt, va_list ap)
+{
+	fputs(prefix, stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void diag_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say("pstat: ", fmt, ap);
+	va_end(ap);
+}
+
+void diag_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say("pstat: note: ", fmt, ap);
+	va_end(ap);
+}
+
+void diag_detail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say("       ", fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The static tables of named events: hardware and software, with aliases. */
+#ifndef PSTAT_EVENT_TABLE_H
+#define PSTAT_EVENT_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct event_def {
+	const char *name;
+	uint32_t type;		/* PERF_TYPE_HARDWARE or PERF_TYPE_SOFTWARE */
+	uint64_t config;
+	const char *alias_of;	/* the canonical name, NULL for it */
+};
+
+/* The row named exactly name[0..len), or NULL. */
+const struct event_def *event_table_find(const char *name, size_t len);
+
+/* Every row, canonical names first in each kind; *n gets the count. */
+const struct event_def *event_table_all(size_t *n);
+
+/*
+ * The known name nearest to name[0..len) (case-insensitive edit
+ * distance), or NULL when nothing is close enough to be a typo.
+ */
+const char *event_table_suggest(const char *name, size_t len);
+
+#endif

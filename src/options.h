@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The command line: options into a struct, validated, and --help. */
+#ifndef PSTAT_OPTIONS_H
+#define PSTAT_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+enum options_action {
+	OPTIONS_RUN,
+	OPTIONS_HELP,
+	OPTIONS_VERSION,
+};
+
+struct options {
+	enum options_action action;
+	const char **events;	/* each -e, in order (point into argv) */
+	size_t n_events;
+	const char *sep;	/* -x: CSV separator, NULL for human output */
+	bool no_inherit;	/* -i */
+	char **argv;		/* the command, NULL-terminated */
+};
+
+/*
+ * Parse argv. 0, or -EINVAL with a one-line reason in err (without the
+ * "pstat: " prefix); -ENOMEM.
+ */
+int options_parse(struct options *o, int argc, char **argv, char *err,
+		  size_t err_len);
+void options_free(struct options *o);
+
+void options_usage(FILE *f);
+
+#endif

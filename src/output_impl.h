@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the output traversal hands each printer. */
+#ifndef PSTAT_OUTPUT_IMPL_H
+#define PSTAT_OUTPUT_IMPL_H
+
+#include <stdio.h>
+
+#include "counts.h"
+#include "evsel.h"
+#include "metrics.h"
+#include "output.h"
+
+/* One event, ready to print. */
+struct output_row {
+	const struct evsel *e;
+	struct counts_result r;
+	struct metric m;
+	bool clock;		/* the value is nanoseconds, shown as msec */
+};
+
+struct output_printer {
+	void (*header)(FILE *f, const struct output_run *run,
+		       const struct output_opts *o);
+	void (*row)(FILE *f, const struct output_row *row,
+		    const struct output_opts *o);
+	void (*footer)(FILE *f, const struct output_run *run,
+		       const struct output_opts *o);
+};
+
+extern const struct output_printer output_human;
+extern const struct output_printer output_csv;
+
+#endif

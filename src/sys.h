@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The kernel seam: every perf syscall pstat makes goes through here. */
+#ifndef PSTAT_SYS_H
+#define PSTAT_SYS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <linux/perf_event.h>
+
+/*
+ * The operations behind the seam. Each returns what the system call
+ * returns, or -errno on failure, so callers never look at errno.
+ */
+struct sys_ops {
+	int (*perf_event_open)(struct perf_event_attr *attr, pid_t pid,
+			       int cpu, int group_fd, unsigned long flags);
+	int (*ioctl)(int fd, unsigned long request, void *arg);
+	ssize_t (*read)(int fd, void *buf, size_t len);
+	int (*close)(int fd);
+};
+
+/* Replace the operations (unit tests); NULL restores the kernel's. */
+void sys_set_ops(const struct sys_ops *ops);
+
+int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
+			int group_fd, unsigned long flags);
+int sys_event_id(int fd, uint64_t *id);
+int sys_event_ioctl(int fd, unsigned long request, unsigned long arg);
+ssize_t sys_read(int fd, void *buf, size_t len);
+int sys_close(int fd);
+
+#endif

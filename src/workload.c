@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The command: forked, held on a pipe until counting is ready, waited for. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "workload.h"
+
+/* What a terminal or a supervisor sends to stop the command. */
+static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+/* Between fork and exec: only async-signal-safe calls. */
+static void __attribute__((noreturn)) child(int go, int err, char *const argv[])
+{
+	sigset_t none;
+	char c;
+	int e;
+
+	/* Dispositions and the mask are pstat's; the command gets its own. */
+	for (e = 1; e < NSIG; e++)
+		signal(e, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (read(go, &c, 1) != 1)
+		_exit(127);	/* pstat gave up: never run the command */
+	execvp(argv[0], argv);
+	e = errno;
+	if (write(err, &e, sizeof(e)) != sizeof(e))
+		_exit(127);
+	_exit(e == ENOENT ? 127 : 126);
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/*
+ * Signals to pass on are blocked and read from a signalfd, and the
+ * child's end from a pidfd: one poll sees both, and the child is reaped
+ * only after its last signal was passed on, so its pid cannot be reused
+ * under us.
+ */
+static int watch_signals(struct workload *w)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
+		sigaddset(&set, forwarded[i]);
+	sigaddset(&set, SIGCHLD);	/* for kernels without pidfd */
+	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
+		return -errno;
+	w->sig_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	return w->sig_fd < 0 ? -errno : 0;
+}
+
+int workload_prepare(struct workload *w, char *const argv[])
+{
+	int go[2], err[2], ret;
+
+	memset(w, 0, sizeof(*w));
+	w->go_fd = w->err_fd = w->sig_fd = w->pid_fd = -1;
+	ret = watch_signals(w);
+	if (ret < 0)
+		return ret;
+	if (pipe2(go, O_CLOEXEC) < 0)
+		return -errno;
+	if (pipe2(err, O_CLOEXEC) < 0) {
+		ret = -errno;
+		close(go[0]);
+		close(go[1]);
+		return ret;
+	}
+	w->pid = fork();
+	if (w->pid == 0)
+		child(go[0], err[1], argv);
+	ret = -errno;
+	close(go[0]);
+	close(err[1]);
+	if (w->pid < 0) {
+		w->pid = 0;
+		close(go[1]);
+		close(err[0]);
+		return ret;
+	}
+	w->go_fd = go[1];
+	w->err_fd = err[0];
+	w->pid_fd = (int)syscall(SYS_pidfd_open, w->pid, 0);
+	return 0;
+}
+
+int workload_start(struct workload *w)
+{
+	ssize_t n;
+	int e = 0;
+
+	n = write(w->go_fd, "x", 1);
+	close_fd(&w->go_fd);
+	if (n != 1)
+		return -errno;
+	/* EOF: the exec closed the pipe. An int: the exec's errno. */
+	do {
+		n = read(w->err_fd, &e, sizeof(e));
+	} while (n < 0 && errno == EINTR);
+	close_fd(&w->err_fd);
+	if (n == (ssize_t)sizeof(e)) {
+		workload_wait(w);
+		return e;
+	}
+	return 0;
+}
+
+/* Pass pending signals on; SIGCHLD only wakes the loop up. */
+static void pass_signals(struct workload *w)
+{
+	struct signalfd_siginfo si;
+
+	while (read(w->sig_fd, &si, sizeof(si)) == (ssize_t)sizeof(si))
+		if (si.ssi_signo != SIGCHLD)
+			kill(w->pid, (int)si.ssi_signo);
+}
+
+static int reap(struct workload *w, int flags)
+{
+	pid_t r;
+
+	do {
+		r = wait4(w->pid, &w->status, flags, &w->ru);
+	} while (r < 0 && errno == EINTR);
+	if (r < 0)
+		return -errno;
+	if (r == w->pid)
+		w->pid = 0;
+	return 0;
+}
+
+int workload_wait(struct workload *w)
+{
+	struct pollfd p[2] = {
+		{ .fd = w->sig_fd, .events = POLLIN },
+		{ .fd = w->pid_fd, .events = POLLIN },
+	};
+	int ret;
+
+	while (w->pid > 0) {
+		if (w->sig_fd < 0)
+			return reap(w, 0);
+		if (poll(p, 2, -1) < 0 && errno != EINTR)
+			return -errno;
+		if (p[0].revents)
+			pass_signals(w);
+		/* Without a pidfd, SIGCHLD woke us: try a reap each time. */
+		if (p[1].revents || w->pid_fd < 0) {
+			ret = reap(w, w->pid_fd < 0 ? WNOHANG : 0);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	close_fd(&w->pid_fd);
+	close_fd(&w->sig_fd);
+	return 0;
+}
+
+void workload_abort(struct workload *w)
+{
+	close_fd(&w->go_fd);
+	close_fd(&w->err_fd);
+	workload_wait(w);
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The command: forked, held on a pipe until counting is ready, waited for. */
+#ifndef PSTAT_WORKLOAD_H
+#define PSTAT_WORKLOAD_H
+
+#include <sys/resource.h>
+#include <sys/types.h>
+
+struct workload {
+	pid_t pid;		/* 0 before prepare and after wait */
+	int go_fd;		/* write end of the pipe the child waits on */
+	int err_fd;		/* read end of the exec-error pipe */
+	int sig_fd;		/* signalfd of the signals passed on */
+	int pid_fd;		/* pidfd of the child, -1 where unsupported */
+	int status;		/* from wait4 */
+	struct rusage ru;
+};
+
+/*
+ * Fork the child, which waits for workload_start before it execs argv.
+ * From here on SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to pstat are
+ * passed on to the child while pstat waits for it. 0 or -errno.
+ */
+int workload_prepare(struct workload *w, char *const argv[]);
+
+/*
+ * Let the child exec. 0 once the exec succeeded, or the positive errno
+ * of the failed exec (the child has then exited and been reaped), or
+ * -errno when the child could not be told.
+ */
+int workload_start(struct workload *w);
+
+/*
+ * Wait for the child to end, passing signals on. 0 or -errno. Safe to
+ * call with no child.
+ */
+int workload_wait(struct workload *w);
+
+/* The child will never exec: make it exit and reap it. */
+void workload_abort(struct workload *w);
+
+#endif
