@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "evlist.h"
 #include "evparse.h"
+#include "list.h"
 #include "options.h"
 #include "output.h"
 #include "pmu.h"
@@ -230,6 +231,9 @@ int main(int argc, char **argv)
 	} else if (o.action == OPTIONS_VERSION) {
 		printf("pstat %s\n", PACKAGE_VERSION);
 		ret = fflush(stdout) == 0 ? 0 : EXIT_PSTAT_FAILED;
+	} else if (o.action == OPTIONS_LIST) {
+		ret = list_print(stdout, o.list_filter) == 0 ? 0
+							     : EXIT_PSTAT_FAILED;
 	} else if (!(el = evlist_new())) {
 		diag_error("%s", strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;

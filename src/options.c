@@ -20,6 +20,8 @@ static const char usage[] =
 	"  -x, --field-separator=SEP  print CSV separated by SEP ('\\t' for a tab)\n"
 	"  -i, --no-inherit           count the command only, not its children\n"
 	"                             and threads\n"
+	"      --list [FILTER]        list the events this machine knows and exit;\n"
+	"                             FILTER is a substring or a glob\n"
 	"  -h, --help                 show this help and exit\n"
 	"  -V, --version              show the version and exit\n"
 	"\n"
@@ -33,6 +35,7 @@ static const struct option long_options[] = {
 	{ "event", required_argument, NULL, 'e' },
 	{ "field-separator", required_argument, NULL, 'x' },
 	{ "no-inherit", no_argument, NULL, 'i' },
+	{ "list", no_argument, NULL, 'L' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -102,9 +105,20 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 		case 'V':
 			o->action = OPTIONS_VERSION;
 			return 0;
+		case 'L':
+			o->action = OPTIONS_LIST;
+			break;
 		default:
 			return unknown_option(err, err_len, argv, optopt);
 		}
+	}
+	if (o->action == OPTIONS_LIST) {
+		if (argc - optind > 1)
+			return bad(err, err_len,
+				   "--list takes one filter, not %d; quote a glob",
+				   argc - optind);
+		o->list_filter = argv[optind];
+		return 0;
 	}
 	if (optind >= argc)
 		return bad(err, err_len,

@@ -11,6 +11,7 @@ enum options_action {
 	OPTIONS_RUN,
 	OPTIONS_HELP,
 	OPTIONS_VERSION,
+	OPTIONS_LIST,
 };
 
 struct options {
@@ -20,6 +21,7 @@ struct options {
 	const char *sep;	/* -x: CSV separator, NULL for human output */
 	bool no_inherit;	/* -i */
 	char **argv;		/* the command, NULL-terminated */
+	const char *list_filter;	/* --list FILTER, or NULL */
 };
 
 /*

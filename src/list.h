@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* pstat --list: the events this machine knows, grouped by kind. */
+#ifndef PSTAT_LIST_H
+#define PSTAT_LIST_H
+
+#include <stdio.h>
+
+/*
+ * Print every known event whose name matches filter (a substring, or a
+ * glob when it holds * ? or [), or all of them when filter is NULL.
+ * 0, or -EIO when a write failed.
+ */
+int list_print(FILE *f, const char *filter);
+
+#endif
