@@ -1,0 +1,123 @@
+# shellcheck shell=sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Sourced by every shell test: a private temp dir, helpers, and the rules
+# of automake's harness (0 pass, 1 fail, 77 skip, 99 broken test).
+
+set -u
+export LC_ALL=C
+
+skip_() { printf 'SKIP: %s\n' "$*"; exit 77; }
+fail_() { printf 'FAIL: %s\n' "$*"; exit 1; }
+framework_failure_() { printf 'ERROR: %s\n' "$*"; exit 99; }
+
+# The Makefile exports these; a test run by hand must set them too.
+[ -x "${PSTAT:-}" ] || framework_failure_ "PSTAT='${PSTAT:-}': not executable"
+[ -d "${PROGS:-}" ] || framework_failure_ "PROGS='${PROGS:-}': not a directory"
+[ -d "${top_srcdir:-}" ] || framework_failure_ "top_srcdir: not a directory"
+
+# 755 so tests that drop privileges can still work in it.
+tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/pstat-test.XXXXXX") ||
+	framework_failure_ "mktemp -d failed"
+trap 'cd / && rm -rf "$tmpdir"' EXIT
+# A signal must still run the EXIT trap, and dash only does so via exit.
+trap 'exit 1' HUP INT TERM
+chmod 755 "$tmpdir" || framework_failure_ "cannot chmod $tmpdir"
+cd "$tmpdir" || framework_failure_ "cannot enter $tmpdir"
+
+require_root()
+{
+	[ "$(id -u)" = 0 ] || skip_ "needs root"
+}
+
+require_perf_events()
+{
+	[ -e /proc/sys/kernel/perf_event_paranoid ] ||
+		skip_ "no perf events in this kernel (no perf_event_paranoid)"
+}
+
+# Succeeds when hardware counters can be counted here.  It uses its own
+# files so that it does not clobber a previous run_pstat's out and err.
+have_hw_pmu()
+{
+	[ -d /sys/bus/event_source/devices/cpu ] && return 0
+	"$PSTAT" -x, -e instructions -- true >/dev/null 2>hw.err || return 1
+	grep -q '^[0-9][0-9.]*,[^,]*,instructions,' hw.err
+}
+
+require_hw_pmu()
+{
+	have_hw_pmu || skip_ "no hardware PMU visible (VM without a vPMU?)"
+}
+
+require_tracefs()
+{
+	[ -r /sys/kernel/tracing/events/syscalls ] ||
+		skip_ "/sys/kernel/tracing/events/syscalls is not readable" \
+		      "(no tracefs there, no syscall tracepoints, or not root)"
+}
+
+# Runs pstat with stdout in ./out and stderr in ./err; never aborts.
+run_pstat()
+{
+	rc=0
+	"$PSTAT" "$@" >out 2>err || rc=$?
+}
+
+# The rows of ./err that are results: not blank, not pstat's own notes.
+csv_rows()
+{
+	grep -v -e '^pstat:' -e '^[[:space:]]*$' err
+}
+
+# The event column of the rows, space-separated, for -x SEP (default ,).
+csv_events()
+{
+	csv_rows | awk -F"${1:-,}" '{ s = s (NR > 1 ? " " : "") $3 }
+		END { print s }'
+}
+
+# The value column of the -x, row for EVENT (the third field), first match.
+csv_value()
+{
+	csv_rows | awk -F, -v ev="$1" '$3 == ev { print $1; exit }'
+}
+
+expect_eq()
+{
+	[ "$1" = "$2" ] || { show_err_; fail_ "$3: got '$1', expected '$2'"; }
+}
+
+# Numbers may be decimals (task-clock), so awk compares them.
+expect_ge()
+{
+	if ! is_number_ "$1" ||
+	   ! awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b) }'; then
+		show_err_
+		fail_ "$3: got '$1', expected >= $2"
+	fi
+}
+
+# A plain number, as -x prints it: no thousands separators, no units.
+is_number_()
+{
+	printf '%s\n' "$1" | grep -Eq '^[0-9]+(\.[0-9]+)?$'
+}
+
+expect_number()
+{
+	is_number_ "$1" || { show_err_; fail_ "$2: got '$1', not a number"; }
+}
+
+expect_rc()
+{
+	[ "$rc" = "$1" ] || { show_err_; fail_ "exit status $rc, expected $1"; }
+}
+
+# Puts pstat's stderr in the test's log, where a failure is diagnosed.
+show_err_()
+{
+	[ -f err ] || return 0
+	echo "--- pstat stderr:"
+	cat err
+	echo "---"
+}
