@@ -18,22 +18,26 @@
 static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
 /* Between fork and exec: only async-signal-safe calls. */
-static void __attribute__((noreturn)) child(int go, int err, char *const argv[])
+static void __attribute__((noreturn)) child(const int go[2], const int err[2],
+					    char *const argv[])
 {
 	sigset_t none;
 	char c;
 	int e;
 
+	/* Our copy of the write end would keep the read from seeing EOF. */
+	close(go[1]);
+	close(err[0]);
 	/* Dispositions and the mask are pstat's; the command gets its own. */
 	for (e = 1; e < NSIG; e++)
 		signal(e, SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
-	if (read(go, &c, 1) != 1)
+	if (read(go[0], &c, 1) != 1)
 		_exit(127);	/* pstat gave up: never run the command */
 	execvp(argv[0], argv);
 	e = errno;
-	if (write(err, &e, sizeof(e)) != sizeof(e))
+	if (write(err[1], &e, sizeof(e)) != sizeof(e))
 		_exit(127);
 	_exit(e == ENOENT ? 127 : 126);
 }
@@ -85,7 +89,7 @@ int workload_prepare(struct workload *w, char *const argv[])
 	}
 	w->pid = fork();
 	if (w->pid == 0)
-		child(go[0], err[1], argv);
+		child(go, err, argv);
 	ret = -errno;
 	close(go[0]);
 	close(err[1]);
