@@ -1,0 +1,588 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Unit tests of evlist.c against a fake kernel behind sys_set_ops(). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/perf_event.h>
+
+#include <check.h>
+
+#include "event.h"
+#include "evlist.h"
+#include "sys.h"
+
+#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+#define FIRST_FD	100
+#define MAX_CALLS	32
+#define ALL_FORMATS	(PERF_FORMAT_GROUP | PERF_FORMAT_ID | \
+			 PERF_FORMAT_TOTAL_TIME_ENABLED | \
+			 PERF_FORMAT_TOTAL_TIME_RUNNING)
+
+/* What pstat asked of the fake kernel, and what it will answer. */
+static struct fake {
+	struct fake_open {
+		struct perf_event_attr attr;
+		pid_t pid;
+		int cpu, group_fd, ret;
+		unsigned long flags;
+	} opens[MAX_CALLS];
+	size_t n_opens;
+	int open_errno[MAX_CALLS];	/* by call: fail it with this */
+	int id_errno[MAX_CALLS];	/* by fd - FIRST_FD: fail its ID */
+	int next_fd;
+
+	unsigned closes[MAX_CALLS];	/* by fd - FIRST_FD */
+	size_t n_closes;
+
+	struct fake_read {
+		int fd;
+		size_t len;
+	} reads[MAX_CALLS];
+	size_t n_reads;
+	struct fake_reply {
+		uint64_t buf[32];
+		size_t len;	/* bytes; 0: no reply prepared */
+		int err;	/* fail the read with this instead */
+	} replies[MAX_CALLS];	/* by fd - FIRST_FD */
+} fake;
+
+static int fake_open(struct perf_event_attr *attr, pid_t pid, int cpu,
+		     int group_fd, unsigned long flags)
+{
+	size_t call = fake.n_opens++;
+	struct fake_open *o;
+
+	ck_assert_uint_lt(call, MAX_CALLS);
+	o = &fake.opens[call];
+	*o = (struct fake_open){
+		.attr = *attr,
+		.pid = pid,
+		.cpu = cpu,
+		.group_fd = group_fd,
+		.flags = flags,
+	};
+	o->ret = fake.open_errno[call] ? -fake.open_errno[call]
+				       : fake.next_fd++;
+	return o->ret;
+}
+
+/* An id per fd that is not the fd, so no one can mix them up. */
+static uint64_t fake_id(int fd)
+{
+	return 1000 + (uint64_t)fd;
+}
+
+static int fake_ioctl(int fd, unsigned long request, void *arg)
+{
+	ck_assert_int_ge(fd, FIRST_FD);
+	ck_assert_int_lt(fd, fake.next_fd);
+	if (request != PERF_EVENT_IOC_ID)
+		return -ENOTTY;
+	if (fake.id_errno[fd - FIRST_FD])
+		return -fake.id_errno[fd - FIRST_FD];
+	*(uint64_t *)arg = fake_id(fd);
+	return 0;
+}
+
+static ssize_t fake_read(int fd, void *buf, size_t len)
+{
+	const struct fake_reply *r;
+
+	ck_assert_int_ge(fd, FIRST_FD);
+	ck_assert_int_lt(fd, fake.next_fd);
+	ck_assert_uint_lt(fake.n_reads, MAX_CALLS);
+	fake.reads[fake.n_reads++] = (struct fake_read){ .fd = fd, .len = len };
+	r = &fake.replies[fd - FIRST_FD];
+	if (r->err)
+		return -r->err;
+	ck_assert_msg(r->len > 0, "read of fd %d, which is no leader", fd);
+	if (r->len > len)
+		return -ENOSPC;	/* as the kernel says it */
+	memcpy(buf, r->buf, r->len);
+	return (ssize_t)r->len;
+}
+
+static int fake_close(int fd)
+{
+	ck_assert_int_ge(fd, FIRST_FD);
+	ck_assert_int_lt(fd, fake.next_fd);
+	fake.closes[fd - FIRST_FD]++;
+	fake.n_closes++;
+	return 0;
+}
+
+static const struct sys_ops fake_ops = {
+	.perf_event_open = fake_open,
+	.ioctl = fake_ioctl,
+	.read = fake_read,
+	.close = fake_close,
+};
+
+static void fake_setup(void)
+{
+	memset(&fake, 0, sizeof(fake));
+	fake.next_fd = FIRST_FD;
+	sys_set_ops(&fake_ops);
+}
+
+static void fake_teardown(void)
+{
+	sys_set_ops(NULL);
+}
+
+/* A group read as the kernel lays it out; pairs are (value, fd). */
+static void fake_reply(int fd, uint64_t enabled, uint64_t running,
+		       size_t nr, const uint64_t *pairs)
+{
+	struct fake_reply *r = &fake.replies[fd - FIRST_FD];
+	size_t i;
+
+	r->buf[0] = nr;
+	r->buf[1] = enabled;
+	r->buf[2] = running;
+	for (i = 0; i < nr; i++) {
+		r->buf[3 + 2 * i] = pairs[2 * i];
+		r->buf[4 + 2 * i] = fake_id((int)pairs[2 * i + 1]);
+	}
+	r->len = (3 + 2 * nr) * sizeof(uint64_t);
+}
+
+static void add(struct evlist *el, uint64_t config, const char *name)
+{
+	struct perf_event_attr attr;
+
+	event_attr_init(&attr);
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = config;
+	ck_assert_int_eq(evlist_add(el, &attr, name, strlen(name)), 0);
+}
+
+/* {a,b,c},d */
+static struct evlist *three_and_one(void)
+{
+	struct evlist *el = evlist_new();
+
+	ck_assert_ptr_nonnull(el);
+	evlist_group_begin(el);
+	add(el, PERF_COUNT_HW_CPU_CYCLES, "a");
+	add(el, PERF_COUNT_HW_INSTRUCTIONS, "b");
+	add(el, PERF_COUNT_HW_BRANCH_MISSES, "c");
+	evlist_group_end(el);
+	add(el, PERF_COUNT_HW_CACHE_MISSES, "d");
+	return el;
+}
+
+/* {a,b},{c,d} */
+static struct evlist *two_pairs(void)
+{
+	struct evlist *el = evlist_new();
+
+	ck_assert_ptr_nonnull(el);
+	evlist_group_begin(el);
+	add(el, PERF_COUNT_HW_CPU_CYCLES, "a");
+	add(el, PERF_COUNT_HW_INSTRUCTIONS, "b");
+	evlist_group_end(el);
+	evlist_group_begin(el);
+	add(el, PERF_COUNT_HW_BRANCH_MISSES, "c");
+	add(el, PERF_COUNT_HW_CACHE_MISSES, "d");
+	evlist_group_end(el);
+	return el;
+}
+
+static const struct evlist_target default_target = {
+	.pid = 4242, .cpu = -1, .inherit = true, .enable_on_exec = true,
+};
+
+static void open_ok(struct evlist *el, const struct evlist_target *t)
+{
+	size_t failed = 99;
+	int ret = evlist_open(el, t, &failed);
+
+	ck_assert_msg(ret == 0, "evlist_open: %d, failed %zu", ret, failed);
+}
+
+START_TEST(test_groups)
+{
+	struct evlist *el = three_and_one();
+
+	ck_assert_uint_eq(evlist_count(el), 4);
+	ck_assert_uint_eq(evlist_at(el, 0)->group, 0);
+	ck_assert_uint_eq(evlist_at(el, 1)->group, 0);
+	ck_assert_uint_eq(evlist_at(el, 2)->group, 0);
+	ck_assert_uint_eq(evlist_at(el, 3)->group, 1);
+	ck_assert_str_eq(evlist_at(el, 3)->name, "d");
+	ck_assert_int_eq(evlist_at(el, 3)->fd, -1);
+	ck_assert_ptr_eq(evlist_at_const(el, 2), evlist_at(el, 2));
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, 0);
+}
+END_TEST
+
+static const struct target_row {
+	int line;
+	struct evlist_target t;
+} target_rows[] = {
+	{ __LINE__, { .pid = 4242, .cpu = -1, .inherit = true,
+		      .enable_on_exec = true } },
+	{ __LINE__, { .pid = 4242, .cpu = -1, .inherit = false,
+		      .enable_on_exec = true } },
+	{ __LINE__, { .pid = 0, .cpu = -1, .inherit = true,
+		      .enable_on_exec = false } },
+	{ __LINE__, { .pid = -1, .cpu = 3, .inherit = false,
+		      .enable_on_exec = false } },
+};
+
+static void check_opened(int line, size_t call, const struct evlist_target *t,
+			 int group_fd)
+{
+	const struct fake_open *o = &fake.opens[call];
+	const struct perf_event_attr *a = &o->attr;
+	bool leader = group_fd == -1;
+
+	ck_assert_msg(o->pid == t->pid && o->cpu == t->cpu,
+		      "line %d: open %zu on pid %d cpu %d", line, call, o->pid,
+		      o->cpu);
+	ck_assert_msg(o->group_fd == group_fd,
+		      "line %d: open %zu with group_fd %d, want %d", line, call,
+		      o->group_fd, group_fd);
+	ck_assert_msg(o->flags & PERF_FLAG_FD_CLOEXEC,
+		      "line %d: open %zu without PERF_FLAG_FD_CLOEXEC", line,
+		      call);
+	ck_assert_msg(a->read_format == ALL_FORMATS,
+		      "line %d: open %zu read_format %#jx", line, call,
+		      (uintmax_t)a->read_format);
+	ck_assert_msg(a->disabled == leader,
+		      "line %d: open %zu disabled=%u", line, call,
+		      (unsigned)a->disabled);
+	ck_assert_msg(a->enable_on_exec == (leader && t->enable_on_exec),
+		      "line %d: open %zu enable_on_exec=%u", line, call,
+		      (unsigned)a->enable_on_exec);
+	ck_assert_msg(a->inherit == t->inherit, "line %d: open %zu inherit=%u",
+		      line, call, (unsigned)a->inherit);
+	ck_assert_msg(a->size == sizeof(*a), "line %d: open %zu size %u",
+		      line, call, a->size);
+}
+
+START_TEST(test_open_attrs)
+{
+	const struct target_row *t = &target_rows[_i];
+	struct evlist *el = three_and_one();
+	size_t i;
+
+	open_ok(el, &t->t);
+	ck_assert_uint_eq(fake.n_opens, 4);
+	check_opened(t->line, 0, &t->t, -1);
+	check_opened(t->line, 1, &t->t, FIRST_FD);
+	check_opened(t->line, 2, &t->t, FIRST_FD);
+	check_opened(t->line, 3, &t->t, -1);
+	ck_assert_uint_eq(fake.opens[1].attr.config,
+			  PERF_COUNT_HW_INSTRUCTIONS);
+	for (i = 0; i < 4; i++) {
+		const struct evsel *e = evlist_at(el, i);
+
+		ck_assert_int_eq(e->fd, FIRST_FD + (int)i);
+		ck_assert_uint_eq(e->id, fake_id(e->fd));
+		ck_assert_int_eq(e->open_err, 0);
+	}
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, 4);
+}
+END_TEST
+
+/* What the kernel says for an event it does not have on this machine. */
+static const int unsupported[] = { ENOENT, EOPNOTSUPP, ENODEV, ENXIO };
+
+/* The first member missing: the next one leads the group. */
+START_TEST(test_open_leader_missing)
+{
+	struct evlist *el = three_and_one();
+	const struct evsel *a = evlist_at(el, 0);
+
+	fake.open_errno[0] = unsupported[_i];
+	open_ok(el, &default_target);
+	ck_assert_uint_eq(fake.n_opens, 4);
+	ck_assert_int_eq(a->fd, -1);
+	ck_assert_int_eq(a->open_err, unsupported[_i]);
+	check_opened(__LINE__, 1, &default_target, -1);
+	check_opened(__LINE__, 2, &default_target, FIRST_FD);
+	check_opened(__LINE__, 3, &default_target, -1);
+	ck_assert_int_eq(evlist_at(el, 1)->fd, FIRST_FD);
+	ck_assert_int_eq(evlist_at(el, 1)->open_err, 0);
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, 3);
+}
+END_TEST
+
+START_TEST(test_open_member_missing)
+{
+	struct evlist *el = three_and_one();
+
+	fake.open_errno[1] = ENOENT;
+	open_ok(el, &default_target);
+	check_opened(__LINE__, 0, &default_target, -1);
+	check_opened(__LINE__, 2, &default_target, FIRST_FD);
+	ck_assert_int_eq(evlist_at(el, 1)->fd, -1);
+	ck_assert_int_eq(evlist_at(el, 1)->open_err, ENOENT);
+	ck_assert_int_eq(evlist_at(el, 2)->fd, FIRST_FD + 1);
+	evlist_free(el);
+}
+END_TEST
+
+/* Any other failure ends the open, and nothing stays open. */
+static const struct fatal_row {
+	int line;
+	size_t call;		/* the open that fails, by order */
+	int err;
+	size_t opened;		/* the opens that succeeded before it */
+} fatal_rows[] = {
+	{ __LINE__, 0, EACCES, 0 },
+	{ __LINE__, 1, EACCES, 1 },
+	{ __LINE__, 2, EACCES, 2 },
+	{ __LINE__, 3, EPERM, 3 },
+	{ __LINE__, 2, EMFILE, 2 },
+	{ __LINE__, 1, EINVAL, 1 },
+	{ __LINE__, 2, EBUSY, 2 },
+};
+
+START_TEST(test_open_fatal)
+{
+	const struct fatal_row *t = &fatal_rows[_i];
+	struct evlist *el = two_pairs();
+	size_t failed = 99, i;
+	int ret;
+
+	fake.open_errno[t->call] = t->err;
+	ret = evlist_open(el, &default_target, &failed);
+	ck_assert_msg(ret == -t->err, "line %d: returned %d", t->line, ret);
+	ck_assert_msg(failed == t->call, "line %d: failed %zu", t->line,
+		      failed);
+	ck_assert_msg(fake.n_opens == t->call + 1,
+		      "line %d: went on to open %zu", t->line, fake.n_opens);
+	ck_assert_int_eq(evlist_at(el, t->call)->open_err, t->err);
+	for (i = 0; i < t->opened; i++)
+		ck_assert_msg(fake.closes[i] == 1,
+			      "line %d: fd %d closed %u times", t->line,
+			      FIRST_FD + (int)i, fake.closes[i]);
+	ck_assert_uint_eq(fake.n_closes, t->opened);
+	for (i = 0; i < evlist_count(el); i++)
+		ck_assert_int_eq(evlist_at(el, i)->fd, -1);
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, t->opened);
+}
+END_TEST
+
+/* An fd without an id is no use; it must not leak either. */
+START_TEST(test_open_id_fails)
+{
+	struct evlist *el = two_pairs();
+	size_t failed = 99;
+
+	fake.id_errno[1] = ENOTTY;
+	ck_assert_int_eq(evlist_open(el, &default_target, &failed), -ENOTTY);
+	ck_assert_uint_eq(failed, 1);
+	ck_assert_uint_eq(fake.closes[0], 1);
+	ck_assert_uint_eq(fake.closes[1], 1);
+	ck_assert_uint_eq(fake.n_closes, 2);
+	ck_assert_int_eq(evlist_at(el, 1)->fd, -1);
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, 2);
+}
+END_TEST
+
+static void check_vals(const struct evsel *e, uint64_t value,
+		       uint64_t enabled, uint64_t running)
+{
+	ck_assert_msg(e->vals.value == value && e->vals.enabled == enabled &&
+		      e->vals.running == running,
+		      "%s read %ju/%ju/%ju, want %ju/%ju/%ju", e->name,
+		      (uintmax_t)e->vals.value, (uintmax_t)e->vals.enabled,
+		      (uintmax_t)e->vals.running, (uintmax_t)value,
+		      (uintmax_t)enabled, (uintmax_t)running);
+}
+
+/* The kernel's order need not be ours: values go by id. */
+START_TEST(test_read)
+{
+	struct evlist *el = three_and_one();
+	const uint64_t group[] = { 30, 102, 10, 100, 20, 101 };
+	const uint64_t single[] = { 40, 103 };
+
+	open_ok(el, &default_target);
+	fake_reply(100, 1000, 500, 3, group);
+	fake_reply(103, 2000, 2000, 1, single);
+	ck_assert_int_eq(evlist_read(el), 0);
+	ck_assert_uint_eq(fake.n_reads, 2);
+	ck_assert_int_eq(fake.reads[0].fd, 100);
+	ck_assert_uint_eq(fake.reads[0].len, 24 + 16 * 3);
+	ck_assert_int_eq(fake.reads[1].fd, 103);
+	ck_assert_uint_eq(fake.reads[1].len, 24 + 16 * 1);
+	check_vals(evlist_at(el, 0), 10, 1000, 500);
+	check_vals(evlist_at(el, 1), 20, 1000, 500);
+	check_vals(evlist_at(el, 2), 30, 1000, 500);
+	check_vals(evlist_at(el, 3), 40, 2000, 2000);
+
+	/* A second read replaces what the first one said. */
+	fake.replies[0].buf[3] = 31;
+	ck_assert_int_eq(evlist_read(el), 0);
+	ck_assert_uint_eq(fake.n_reads, 4);
+	check_vals(evlist_at(el, 2), 31, 1000, 500);
+	evlist_free(el);
+}
+END_TEST
+
+/* A missing member is not read, and the buffer is sized without it. */
+START_TEST(test_read_member_missing)
+{
+	struct evlist *el = three_and_one();
+	const uint64_t group[] = { 30, 101, 10, 100 };
+	const uint64_t single[] = { 40, 102 };
+
+	fake.open_errno[1] = ENOENT;
+	open_ok(el, &default_target);
+	fake_reply(100, 1000, 1000, 2, group);
+	fake_reply(102, 1000, 1000, 1, single);
+	ck_assert_int_eq(evlist_read(el), 0);
+	ck_assert_uint_eq(fake.n_reads, 2);
+	ck_assert_uint_eq(fake.reads[0].len, 24 + 16 * 2);
+	check_vals(evlist_at(el, 0), 10, 1000, 1000);
+	check_vals(evlist_at(el, 1), 0, 0, 0);
+	check_vals(evlist_at(el, 2), 30, 1000, 1000);
+	check_vals(evlist_at(el, 3), 40, 1000, 1000);
+	evlist_free(el);
+}
+END_TEST
+
+/* A group with nothing open is not read at all. */
+START_TEST(test_read_group_missing)
+{
+	struct evlist *el = three_and_one();
+	const uint64_t group[] = { 10, 100, 20, 101, 30, 102 };
+
+	fake.open_errno[3] = EOPNOTSUPP;
+	open_ok(el, &default_target);
+	fake_reply(100, 1000, 1000, 3, group);
+	ck_assert_int_eq(evlist_read(el), 0);
+	ck_assert_uint_eq(fake.n_reads, 1);
+	check_vals(evlist_at(el, 3), 0, 0, 0);
+	ck_assert_int_eq(evlist_at(el, 3)->open_err, EOPNOTSUPP);
+	evlist_free(el);
+}
+END_TEST
+
+/* Replies the kernel should never give, and errors it can. */
+static const struct bad_read_row {
+	int line;
+	size_t nr;		/* pairs in the reply */
+	uint64_t pairs[8];	/* value, fd */
+	size_t len;		/* bytes returned; 0: all of them */
+	int err;		/* the read fails with this instead */
+	int ret;
+} bad_read_rows[] = {
+	{ __LINE__, 3, { 10, 100, 20, 101, 30, 99 }, 0, 0, -EIO },
+	{ __LINE__, 3, { 10, 100, 20, 101, 30, 103 }, 0, 0, -EIO },
+	{ __LINE__, 3, { 10, 100, 20, 101, 30, 102 }, 40, 0, -EIO },
+	{ __LINE__, 3, { 10, 100, 20, 101, 30, 102 }, 71, 0, -EIO },
+	{ __LINE__, 3, { 10, 100, 20, 101, 30, 102 }, 8, 0, -EIO },
+	{ __LINE__, 2, { 10, 100, 20, 101 }, 0, 0, -EIO },
+	{ __LINE__, 0, { 0 }, 0, 0, -EIO },
+	{ __LINE__, 0, { 0 }, 0, EINTR, -EINTR },
+	{ __LINE__, 0, { 0 }, 0, EIO, -EIO },
+	{ __LINE__, 0, { 0 }, 0, ENOSPC, -ENOSPC },
+};
+
+START_TEST(test_read_bad)
+{
+	const struct bad_read_row *t = &bad_read_rows[_i];
+	struct evlist *el = three_and_one();
+	int ret;
+
+	open_ok(el, &default_target);
+	fake_reply(100, 1000, 1000, t->nr, t->pairs);
+	if (t->len)
+		fake.replies[0].len = t->len;
+	fake.replies[0].err = t->err;
+	ret = evlist_read(el);
+	ck_assert_msg(ret == t->ret, "line %d: returned %d, want %d", t->line,
+		      ret, t->ret);
+	ck_assert_msg(fake.n_reads == 1, "line %d: %zu reads", t->line,
+		      fake.n_reads);
+	evlist_free(el);
+}
+END_TEST
+
+START_TEST(test_close_twice)
+{
+	struct evlist *el = three_and_one();
+	size_t i;
+
+	open_ok(el, &default_target);
+	evlist_close(el);
+	evlist_close(el);
+	for (i = 0; i < 4; i++) {
+		ck_assert_uint_eq(fake.closes[i], 1);
+		ck_assert_int_eq(evlist_at(el, i)->fd, -1);
+	}
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, 4);
+	evlist_free(NULL);
+}
+END_TEST
+
+/* An evlist that never opened, or that failed to, closes nothing. */
+START_TEST(test_close_unopened)
+{
+	struct evlist *el = two_pairs();
+
+	evlist_close(el);
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, 0);
+}
+END_TEST
+
+static Suite *evlist_suite(void)
+{
+	Suite *s = suite_create("evlist");
+	TCase *tc;
+
+	tc = tcase_create("open");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_test(tc, test_groups);
+	tcase_add_loop_test(tc, test_open_attrs, 0, N_ROWS(target_rows));
+	tcase_add_loop_test(tc, test_open_leader_missing, 0,
+			    N_ROWS(unsupported));
+	tcase_add_test(tc, test_open_member_missing);
+	tcase_add_loop_test(tc, test_open_fatal, 0, N_ROWS(fatal_rows));
+	tcase_add_test(tc, test_open_id_fails);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("read");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_test(tc, test_read);
+	tcase_add_test(tc, test_read_member_missing);
+	tcase_add_test(tc, test_read_group_missing);
+	tcase_add_loop_test(tc, test_read_bad, 0, N_ROWS(bad_read_rows));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("close");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_test(tc, test_close_twice);
+	tcase_add_test(tc, test_close_unopened);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(evlist_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

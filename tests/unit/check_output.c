@@ -1,0 +1,380 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Unit tests of output.c: perf stat's CSV and human layouts, locales. */
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "evlist.h"
+#include "evparse.h"
+#include "output.h"
+
+#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define MAX_EVENTS 3
+#define GERMAN "de_DE.UTF-8"
+
+/* What one counter read, set by hand after parsing. */
+struct ev {
+	uint64_t value, enabled, running;
+	int open_err;
+	const char *name;	/* replaces the parsed name; NULL keeps it */
+};
+
+#define EXACT(v)	{ (v), (v), (v) }
+#define TASK_CLOCK	EXACT(1157962)
+#define ELAPSED_NS	1707000.0
+
+static struct evlist *build(const char *spec, const struct ev *ev)
+{
+	struct evlist *el = evlist_new();
+	struct evparse_error err;
+	size_t i;
+
+	ck_assert_ptr_nonnull(el);
+	ck_assert_msg(evparse(el, spec, &err) == 0, "'%s': %s", spec,
+		      err.reason);
+	ck_assert_uint_le(evlist_count(el), MAX_EVENTS);
+	for (i = 0; i < evlist_count(el); i++) {
+		struct evsel *e = evlist_at(el, i);
+
+		e->vals = (struct counts_values){
+			.value = ev[i].value,
+			.enabled = ev[i].enabled,
+			.running = ev[i].running,
+		};
+		e->open_err = ev[i].open_err;
+		if (ev[i].name) {
+			free(e->name);
+			e->name = strdup(ev[i].name);
+			ck_assert_ptr_nonnull(e->name);
+		}
+	}
+	return el;
+}
+
+static char arg0[] = "sh", arg1[] = "-c", arg2[] = "true";
+static char *const run_argv[] = { arg0, arg1, arg2, NULL };
+
+static int print_to(FILE *f, const struct evlist *el, const char *sep,
+		    double elapsed_ns)
+{
+	const struct output_run run = {
+		.argv = run_argv,
+		.elapsed_ns = elapsed_ns,
+		.user_s = 0.5,
+		.sys_s = 0.25,
+	};
+	const struct output_opts opts = { .sep = sep };
+
+	return output_print(f, el, &run, &opts);
+}
+
+/* The whole output, to be freed. */
+static char *print(const struct evlist *el, const char *sep,
+		   double elapsed_ns)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int ret;
+
+	ck_assert_ptr_nonnull(f);
+	ret = print_to(f, el, sep, elapsed_ns);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(ret, 0);
+	ck_assert_ptr_nonnull(buf);
+	return buf;
+}
+
+/* Whether out holds line as a whole line. */
+static bool has_line(const char *out, const char *line)
+{
+	size_t n = strlen(line);
+	const char *p;
+
+	for (p = strstr(out, line); p; p = strstr(p + 1, line))
+		if ((p == out || p[-1] == '\n') &&
+		    (p[n] == '\n' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
+/* Point the printer at a locale; false, with a note, when missing. */
+static bool use_locale(int line, const char *name)
+{
+	locale_t loc = newlocale(LC_ALL_MASK, name, (locale_t)0);
+
+	if (!loc) {
+		printf("line %d: locale %s is not installed, check skipped\n",
+		       line, name);
+		return false;
+	}
+	freelocale(loc);
+	ck_assert_int_eq(setenv("LC_ALL", name, 1), 0);
+	return true;
+}
+
+static void c_locale(void)
+{
+	ck_assert_int_eq(setenv("LC_ALL", "C", 1), 0);
+}
+
+static const struct csv_row {
+	int line;
+	const char *spec;
+	const char *sep;
+	double elapsed_ns;
+	struct ev ev[MAX_EVENTS];
+	const char *want;	/* the whole output */
+} csv_rows[] = {
+	{ __LINE__, "task-clock", ",", ELAPSED_NS, { TASK_CLOCK },
+	  "1.16,msec,task-clock,1157962,100.00,0.678,CPUs utilized\n" },
+	{ __LINE__, "task-clock,cycles", ",", ELAPSED_NS,
+	  { TASK_CLOCK, { .open_err = ENOENT } },
+	  "1.16,msec,task-clock,1157962,100.00,0.678,CPUs utilized\n"
+	  "<not supported>,,cycles,0,100.00,,\n" },
+	{ __LINE__, "cycles", ",", ELAPSED_NS, { { 5, 100, 0 } },
+	  "<not counted>,,cycles,0,0.00,,\n" },
+	{ __LINE__, "task-clock,instructions", ",", 2e9,
+	  { EXACT(1000000000), { 100, 200, 100 } },
+	  "1000.00,msec,task-clock,1000000000,100.00,0.500,CPUs utilized\n"
+	  "200,,instructions,100,50.00,200.000,/sec\n" },
+	{ __LINE__, "task-clock,cs", ",", 1e9,
+	  { EXACT(1000000000), EXACT(97514) },
+	  "1000.00,msec,task-clock,1000000000,100.00,1.000,CPUs utilized\n"
+	  "97514,,cs,97514,100.00,97.514,K/sec\n" },
+	/* Rates go by cpu-clock when there is no task-clock... */
+	{ __LINE__, "cpu-clock,instructions", ",", 2e9,
+	  { EXACT(2000000000), EXACT(4000000000) },
+	  "2000.00,msec,cpu-clock,2000000000,100.00,1.000,CPUs utilized\n"
+	  "4000000000,,instructions,4000000000,100.00,2.000,G/sec\n" },
+	/* ...and by task-clock wherever it is in the list. */
+	{ __LINE__, "cpu-clock,instructions,task-clock", ",", 2e9,
+	  { EXACT(2000000000), EXACT(4000000000), EXACT(1000000000) },
+	  "2000.00,msec,cpu-clock,2000000000,100.00,1.000,CPUs utilized\n"
+	  "4000000000,,instructions,4000000000,100.00,4.000,G/sec\n"
+	  "1000.00,msec,task-clock,1000000000,100.00,0.500,CPUs utilized\n" },
+	/* A field holding the separator, a quote or a newline is quoted. */
+	{ __LINE__, "instructions", ",", ELAPSED_NS,
+	  { { 1234, 1000, 1000, 0, "a,b\"c" } },
+	  "1234,,\"a,b\"\"c\",1000,100.00,,\n" },
+	{ __LINE__, "instructions", ",", ELAPSED_NS,
+	  { { 1234, 1000, 1000, 0, "a\"b" } },
+	  "1234,,\"a\"\"b\",1000,100.00,,\n" },
+	{ __LINE__, "instructions", ",", ELAPSED_NS,
+	  { { 1234, 1000, 1000, 0, "a\nb" } },
+	  "1234,,\"a\nb\",1000,100.00,,\n" },
+	{ __LINE__, "instructions", ":", ELAPSED_NS,
+	  { { 1234, 1000, 1000, 0, "sched:sched_switch" } },
+	  "1234::\"sched:sched_switch\":1000:100.00::\n" },
+	{ __LINE__, "instructions", ";", ELAPSED_NS,
+	  { { 1234, 1000, 1000, 0, "sched:sched_switch" } },
+	  "1234;;sched:sched_switch;1000;100.00;;\n" },
+	/* A separator of several characters. */
+	{ __LINE__, "task-clock", "::", ELAPSED_NS, { TASK_CLOCK },
+	  "1.16::msec::task-clock::1157962::100.00::0.678::CPUs utilized\n" },
+	{ __LINE__, "instructions", "::", ELAPSED_NS,
+	  { { 1234, 1000, 1000, 0, "a:b" } },
+	  "1234::::a:b::1000::100.00::::\n" },
+	{ __LINE__, "instructions", "::", ELAPSED_NS,
+	  { { 1234, 1000, 1000, 0, "a::b" } },
+	  "1234::::\"a::b\"::1000::100.00::::\n" },
+};
+
+static void check_csv(const struct csv_row *t)
+{
+	struct evlist *el = build(t->spec, t->ev);
+	char *out = print(el, t->sep, t->elapsed_ns);
+
+	ck_assert_msg(strcmp(out, t->want) == 0,
+		      "line %d: got\n%s\nwant\n%s", t->line, out, t->want);
+	free(out);
+	evlist_free(el);
+}
+
+START_TEST(test_csv)
+{
+	c_locale();
+	check_csv(&csv_rows[_i]);
+}
+END_TEST
+
+/* Machine output never follows the locale. */
+START_TEST(test_csv_locale)
+{
+	int i;
+
+	if (!use_locale(__LINE__, GERMAN))
+		return;
+	for (i = 0; i < N_ROWS(csv_rows); i++)
+		check_csv(&csv_rows[i]);
+	c_locale();
+}
+END_TEST
+
+static const struct human_row {
+	int line;
+	const char *locale;
+	const char *spec;
+	struct ev ev[MAX_EVENTS];
+	const char *want;	/* one whole line of the output */
+} human_rows[] = {
+	{ __LINE__, "C", "task-clock", { TASK_CLOCK },
+	  "              1.16 msec task-clock                       "
+	  "#    0.678 CPUs utilized" },
+	{ __LINE__, "C", "task-clock,cycles",
+	  { TASK_CLOCK, { .open_err = ENOENT } },
+	  "   <not supported>      cycles" },
+	{ __LINE__, "C", "cycles", { { 5, 100, 0 } },
+	  "     <not counted>      cycles" },
+	{ __LINE__, "C", "instructions", { EXACT(1234567) },
+	  "         1,234,567      instructions" },
+	{ __LINE__, "C", "instructions", { EXACT(999) },
+	  "               999      instructions" },
+	{ __LINE__, "C", "instructions", { EXACT(1000) },
+	  "             1,000      instructions" },
+	{ __LINE__, "C", "instructions", { EXACT(UINT64_MAX) },
+	  "18,446,744,073,709,551,615      instructions" },
+	{ __LINE__, "C", "task-clock,cs", { EXACT(1000000000), EXACT(97514) },
+	  "            97,514      cs                               "
+	  "#   97.514 K/sec" },
+	{ __LINE__, "C", "task-clock", { TASK_CLOCK },
+	  " Performance counter stats for 'sh -c true':" },
+	{ __LINE__, "C", "task-clock", { TASK_CLOCK },
+	  "       0.001707000 seconds time elapsed" },
+	{ __LINE__, "C", "task-clock", { TASK_CLOCK },
+	  "       0.500000000 seconds user" },
+	{ __LINE__, "C", "task-clock", { TASK_CLOCK },
+	  "       0.250000000 seconds sys" },
+	{ __LINE__, GERMAN, "instructions", { EXACT(1234567) },
+	  "         1.234.567      instructions" },
+	{ __LINE__, GERMAN, "task-clock", { TASK_CLOCK },
+	  "              1,16 msec task-clock                       "
+	  "#    0,678 CPUs utilized" },
+	{ __LINE__, GERMAN, "task-clock", { TASK_CLOCK },
+	  "       0,001707000 seconds time elapsed" },
+};
+
+START_TEST(test_human)
+{
+	const struct human_row *t = &human_rows[_i];
+	struct evlist *el;
+	char *out;
+
+	c_locale();
+	if (!use_locale(t->line, t->locale))
+		return;
+	el = build(t->spec, t->ev);
+	out = print(el, NULL, ELAPSED_NS);
+	ck_assert_msg(has_line(out, t->want), "line %d: no line\n%s\nin\n%s",
+		      t->line, t->want, out);
+	free(out);
+	evlist_free(el);
+	c_locale();
+}
+END_TEST
+
+/* Multiplexed: an estimate, and how much of the time it counted. */
+START_TEST(test_human_scaled)
+{
+	const struct ev ev[] = { EXACT(1000000000), { 100, 200, 100 } };
+	const char *want = "               200      instructions"
+			   "                     #  200.000 /sec";
+	struct evlist *el;
+	char *out, *line, *end;
+
+	c_locale();
+	el = build("task-clock,instructions", ev);
+	out = print(el, NULL, ELAPSED_NS);
+	line = strstr(out, want);
+	ck_assert_msg(line && (line == out || line[-1] == '\n'),
+		      "no line starting\n%s\nin\n%s", want, out);
+	end = strchr(line, '\n');
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	ck_assert_msg(strlen(line) > 8 &&
+		      strcmp(end - 8, "(50.00%)") == 0 &&
+		      strstr(line, "/sec  ") && end[-9] == ' ',
+		      "no running time in\n%s", line);
+	free(out);
+	evlist_free(el);
+}
+END_TEST
+
+START_TEST(test_human_frame)
+{
+	const struct ev ev[] = { TASK_CLOCK };
+	struct evlist *el;
+	char *out;
+
+	c_locale();
+	el = build("task-clock", ev);
+	out = print(el, NULL, ELAPSED_NS);
+	ck_assert_msg(strncmp(out, "\n Performance counter stats for ", 32)
+		      == 0, "header:\n%s", out);
+	ck_assert_ptr_nonnull(strstr(out, "seconds time elapsed"));
+	ck_assert_ptr_nonnull(strstr(out, "seconds user"));
+	ck_assert_ptr_nonnull(strstr(out, "seconds sys"));
+	ck_assert_msg(out[strlen(out) - 1] == '\n', "no final newline");
+	free(out);
+	evlist_free(el);
+}
+END_TEST
+
+/* Human and CSV output alike report a write that failed. */
+START_TEST(test_write_error)
+{
+	static const char *const seps[] = { NULL, "," };
+	const struct ev ev[] = { TASK_CLOCK };
+	struct evlist *el;
+	FILE *f;
+
+	c_locale();
+	el = build("task-clock", ev);
+	f = fopen("/dev/full", "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(print_to(f, el, seps[_i], ELAPSED_NS), -EIO);
+	fclose(f);
+	evlist_free(el);
+}
+END_TEST
+
+static Suite *output_suite(void)
+{
+	Suite *s = suite_create("output");
+	TCase *tc;
+
+	tc = tcase_create("csv");
+	tcase_add_loop_test(tc, test_csv, 0, N_ROWS(csv_rows));
+	tcase_add_test(tc, test_csv_locale);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("human");
+	tcase_add_loop_test(tc, test_human, 0, N_ROWS(human_rows));
+	tcase_add_test(tc, test_human_scaled);
+	tcase_add_test(tc, test_human_frame);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("errors");
+	tcase_add_loop_test(tc, test_write_error, 0, 2);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(output_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
