@@ -1,13 +1,33 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* One event term to its perf_event_attr: names, tracepoints, modifiers. */
+/* One event term to its perf_event_attr: names, caches, raw, PMU terms,
+ * tracepoints, breakpoints and modifiers. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <linux/hw_breakpoint.h>
 
 #include "event.h"
 #include "event_table.h"
 #include "pmu.h"
+
+static int __attribute__((format(printf, 4, 5)))
+refuse(struct event_error *err, size_t off, const char *hint,
+       const char *fmt, ...)
+{
+	va_list ap;
+
+	err->off = off;
+	va_start(ap, fmt);
+	vsnprintf(err->reason, sizeof(err->reason), fmt, ap);
+	va_end(ap);
+	snprintf(err->hint, sizeof(err->hint), "%s", hint ? hint : "");
+	return -EINVAL;
+}
 
 void event_attr_init(struct perf_event_attr *attr)
 {
@@ -15,70 +35,323 @@ void event_attr_init(struct perf_event_attr *attr)
 	attr->size = sizeof(*attr);
 }
 
+/* rNNNN or r0xNNNN, hexadecimal either way. */
+static int raw_config(const char *name, size_t len, uint64_t *config)
+{
+	size_t i = 1, digits;
+
+	if (len < 2 || name[0] != 'r')
+		return -ENOENT;
+	if (len > 3 && name[1] == '0' && (name[2] == 'x' || name[2] == 'X'))
+		i = 3;
+	digits = len - i;
+	if (digits > 16)
+		return -ENOENT;
+	for (*config = 0; i < len; i++) {
+		int c = tolower((unsigned char)name[i]);
+
+		if (!isxdigit(c))
+			return -ENOENT;
+		*config = *config << 4 | (uint64_t)(isdigit(c) ? c - '0'
+							       : c - 'a' + 10);
+	}
+	return 0;
+}
+
 int event_from_name(struct perf_event_attr *attr, const char *name,
 		    size_t len)
 {
 	const struct event_def *def = event_table_find(name, len);
+	uint64_t config;
+	int ret;
 
-	if (!def)
-		return -ENOENT;
-	attr->type = def->type;
-	attr->config = def->config;
-	return 0;
+	if (def) {
+		attr->type = def->type;
+		attr->config = def->config;
+		return 0;
+	}
+	ret = event_table_cache(name, len, &config);
+	if (ret == 0)
+		attr->type = PERF_TYPE_HW_CACHE;
+	else if (ret == -ENOENT && raw_config(name, len, &config) == 0)
+		attr->type = PERF_TYPE_RAW, ret = 0;
+	if (ret == 0)
+		attr->config = config;
+	return ret;
 }
 
-int event_from_tracepoint(struct perf_event_attr *attr, const char *sys,
-			  size_t sys_len, const char *name, size_t name_len)
+void event_from_tracepoint(struct perf_event_attr *attr, uint64_t id)
 {
-	uint64_t id;
-	int ret = pmu_tracepoint_id(sys, sys_len, name, name_len, &id);
-
-	if (ret < 0)
-		return ret;
 	attr->type = PERF_TYPE_TRACEPOINT;
 	attr->config = id;
+}
+
+int event_from_breakpoint(struct perf_event_attr *attr, uint64_t addr,
+			  uint64_t len, const char *type, size_t type_len,
+			  struct event_error *err)
+{
+	unsigned int bp = 0;
+	size_t i;
+
+	for (i = 0; i < type_len; i++) {
+		unsigned int bit = type[i] == 'r' ? HW_BREAKPOINT_R :
+				   type[i] == 'w' ? HW_BREAKPOINT_W :
+				   type[i] == 'x' ? HW_BREAKPOINT_X : 0;
+
+		if (!bit || (bp & bit))
+			return refuse(err, i, "the access is r, w, x or rw",
+				      "bad breakpoint access '%.*s'",
+				      (int)type_len, type);
+		bp |= bit;
+	}
+	if (!bp)
+		bp = HW_BREAKPOINT_RW;
+	if (!len)
+		len = bp == HW_BREAKPOINT_X ? sizeof(long) : HW_BREAKPOINT_LEN_4;
+	if (len != 1 && len != 2 && len != 4 && len != 8)
+		return refuse(err, 0, "the length is 1, 2, 4 or 8",
+			      "bad breakpoint length %llu",
+			      (unsigned long long)len);
+	attr->type = PERF_TYPE_BREAKPOINT;
+	attr->bp_type = bp;
+	attr->bp_addr = addr;
+	attr->bp_len = len;
 	return 0;
 }
 
-int event_is_modifier(char c)
+/* A term's value: decimal or 0x hexadecimal. */
+static int term_number(const char *s, size_t len, uint64_t *v)
 {
-	return c == 'u' || c == 'k' || c == 'h';
+	char buf[32], *end;
+
+	if (len == 0 || len >= sizeof(buf) || !isdigit((unsigned char)*s))
+		return -EINVAL;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	*v = strtoull(buf, &end, 0);
+	return errno || *end ? -EINVAL : 0;
+}
+
+struct pmu_ctx {
+	struct perf_event_attr *attr;
+	const char *pmu;
+	struct event_pmu_extra *x;
+	struct event_error *err;
+	size_t base;		/* offset of the terms being read, for err */
+	bool in_alias;		/* reading an alias's own terms */
+	const char *alias;	/* its name, for messages */
+	char need[4][64];	/* the alias's term=? the user must give */
+	int n_need;
+};
+
+static __u64 *config_word(struct perf_event_attr *attr, int word)
+{
+	return word == 0 ? &attr->config :
+	       word == 1 ? &attr->config1 : &attr->config2;
+}
+
+static int pmu_terms(struct pmu_ctx *c, const char *s, size_t len);
+
+/* A bare word that is one of the PMU's event aliases. */
+static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
+{
+	char file[320], def[1024], meta[64];
+	struct pmu_ctx inner = *c;
+	int ret;
+
+	snprintf(file, sizeof(file), "events/%s", name);
+	if (pmu_read(c->pmu, file, def, sizeof(def)) < 0)
+		return -ENOENT;
+	if (c->in_alias)
+		return refuse(c->err, off, NULL,
+			      "alias '%s' of %s refers to another alias",
+			      c->alias, c->pmu);
+	inner.in_alias = true;
+	inner.alias = name;
+	ret = pmu_terms(&inner, def, strlen(def));
+	if (ret < 0)
+		return ret;
+	memcpy(c->need, inner.need, sizeof(c->need));
+	c->n_need = inner.n_need;
+	snprintf(file, sizeof(file), "events/%s.scale", name);
+	if (pmu_read(c->pmu, file, meta, sizeof(meta)) == 0)
+		c->x->scale = strtod(meta, NULL);
+	snprintf(file, sizeof(file), "events/%s.unit", name);
+	if (pmu_read(c->pmu, file, meta, sizeof(meta)) == 0)
+		snprintf(c->x->unit, sizeof(c->x->unit), "%s", meta);
+	return 0;
+}
+
+static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
+{
+	const char *eq = memchr(s, '=', len);
+	size_t nlen = eq ? (size_t)(eq - s) : len;
+	const char *val = eq ? eq + 1 : NULL;
+	size_t vlen = eq ? len - nlen - 1 : 0;
+	char name[128], file[160], text[256];
+	struct pmu_format f;
+	uint64_t v = 1, word;
+	int ret, i;
+
+	if (nlen == 0 || nlen >= sizeof(name))
+		return refuse(c->err, off, NULL, "expected a term name");
+	memcpy(name, s, nlen);
+	name[nlen] = '\0';
+	if (strcmp(name, "name") == 0) {
+		if (!vlen || vlen >= sizeof(c->x->name))
+			return refuse(c->err, off, NULL, "name= needs a name");
+		snprintf(c->x->name, sizeof(c->x->name), "%.*s", (int)vlen, val);
+		return 0;
+	}
+	if (c->in_alias && val && vlen == 1 && *val == '?') {
+		if (c->n_need == 4)
+			return refuse(c->err, off, NULL,
+				      "too many parameters in alias '%s'",
+				      c->alias);
+		snprintf(c->need[c->n_need++], sizeof(c->need[0]), "%s", name);
+		return 0;
+	}
+	for (i = 0; !c->in_alias && i < c->n_need; i++)
+		if (strcmp(c->need[i], name) == 0)
+			c->need[i][0] = '\0';
+	if (val && term_number(val, vlen, &v) < 0)
+		return refuse(c->err, off + nlen + 1, "values are decimal or 0x hexadecimal",
+			      "bad value for term '%s'", name);
+	if (strcmp(name, "config") == 0 || strcmp(name, "config1") == 0 ||
+	    strcmp(name, "config2") == 0) {
+		*config_word(c->attr, name[6] ? name[6] - '0' : 0) = v;
+		return 0;
+	}
+	snprintf(file, sizeof(file), "format/%s", name);
+	ret = pmu_read(c->pmu, file, text, sizeof(text));
+	if (ret == 0) {
+		if (pmu_format_parse(text, &f) < 0)
+			return refuse(c->err, off, NULL,
+				      "cannot understand %s's format of '%s': %s",
+				      c->pmu, name, text);
+		word = *config_word(c->attr, f.word);
+		if (pmu_format_pack(&f, v, &word) < 0)
+			return refuse(c->err, off + nlen + (val ? 1 : 0), NULL,
+				      "value 0x%llx does not fit term '%s' (%s)",
+				      (unsigned long long)v, name, text);
+		*config_word(c->attr, f.word) = word;
+		return 0;
+	}
+	if (!val) {
+		ret = pmu_alias(c, name, off);
+		if (ret != -ENOENT)
+			return ret;
+	}
+	return refuse(c->err, off, NULL, "PMU %s has no term or event '%s'",
+		      c->pmu, name);
+}
+
+static int pmu_terms(struct pmu_ctx *c, const char *s, size_t len)
+{
+	size_t start = 0, i;
+	int ret;
+
+	for (i = 0; i <= len; i++) {
+		if (i < len && s[i] != ',')
+			continue;
+		if (i == start)
+			return refuse(c->err, c->in_alias ? 0 : start, NULL,
+				      "empty term in %s/%s/", c->pmu,
+				      c->in_alias ? c->alias : "");
+		ret = pmu_term(c, s + start, i - start,
+			       c->in_alias ? 0 : start);
+		if (ret < 0)
+			return ret;
+		start = i + 1;
+	}
+	return 0;
+}
+
+int event_from_pmu(struct perf_event_attr *attr, const char *pmu,
+		   const char *terms, size_t len, struct event_pmu_extra *x,
+		   struct event_error *err)
+{
+	struct pmu_ctx c = { .attr = attr, .pmu = pmu, .x = x, .err = err };
+	int ret, i;
+
+	x->name[0] = x->unit[0] = '\0';
+	x->scale = 1.0;
+	ret = pmu_type(pmu, &attr->type);
+	if (ret < 0)
+		return refuse(err, 0, NULL, "cannot read the type of PMU %s: %s",
+			      pmu, strerror(-ret));
+	if (len == 0)
+		return refuse(err, 0, "name an event, as in msr/tsc/, or terms, as in msr/event=0x0/",
+			      "no terms in %s//", pmu);
+	ret = pmu_terms(&c, terms, len);
+	for (i = 0; ret == 0 && i < c.n_need; i++)
+		if (c.need[i][0])
+			return refuse(err, 0, NULL,
+				      "this %s event needs a value for '%s': add %s=VALUE",
+				      pmu, c.need[i], c.need[i]);
+	return ret;
+}
+
+bool event_is_modifier(char c)
+{
+	return c && strchr("ukhIGHpPSDeW", c) != NULL;
 }
 
 /*
- * perf's rule: the first of u, k and h excludes all three, then each
- * letter lets its own level back in; an attr that already excludes
- * something (a group member with its own letters) starts from there.
+ * perf's rule (get_event_modifier): the first of u, k and h excludes all
+ * three, then each letter lets its own level back in; an attr that
+ * already excludes some (a group member with its own letters) starts
+ * from there. G and H work the same way on guest and host. Unlike perf,
+ * u does not also exclude the guest: the msr PMU refuses any exclude bit.
  */
 int event_apply_modifiers(struct perf_event_attr *attr, const char *mods,
-			  size_t len, size_t *bad)
+			  size_t len, struct event_mods *m,
+			  struct event_error *err)
 {
 	int eu = attr->exclude_user, ek = attr->exclude_kernel;
-	int eh = attr->exclude_hv;
-	int excluding = eu | ek | eh;
+	int eh = attr->exclude_hv, eH = attr->exclude_host;
+	int eG = attr->exclude_guest, precise = attr->precise_ip;
+	int excluding = eu | ek | eh, excluding_gh = eH | eG;
 	size_t i;
 
 	for (i = 0; i < len; i++) {
-		if (!event_is_modifier(mods[i])) {
-			*bad = i;
-			return -EINVAL;
-		}
-		if (!excluding)
+		char c = mods[i];
+
+		if (!event_is_modifier(c))
+			return refuse(err, i, "modifiers are u k h I G H p P S D e W",
+				      "unknown modifier '%c'", c);
+		if (strchr("ukh", c) && !excluding)
 			excluding = eu = ek = eh = 1;
-		switch (mods[i]) {
-		case 'u':
-			eu = 0;
-			break;
-		case 'k':
-			ek = 0;
-			break;
-		case 'h':
-			eh = 0;
+		if (strchr("GH", c) && !excluding_gh)
+			excluding_gh = eG = eH = 1;
+		switch (c) {
+		case 'u': eu = 0; break;
+		case 'k': ek = 0; break;
+		case 'h': eh = 0; break;
+		case 'G': eG = 0; break;
+		case 'H': eH = 0; break;
+		case 'I': attr->exclude_idle = 1; break;
+		case 'D': attr->pinned = 1; break;
+		case 'e': attr->exclusive = 1; break;
+		case 'P': m->precise_max = true; break;
+		case 'W': m->weak = true; break;
+		case 'S': break;	/* sampling read: nothing to count */
+		case 'p':
+			if (++precise > 3)
+				return refuse(err, i, "p, pp or ppp",
+					      "precise_ip goes up to 3");
+			/* As perf: precise sampling wants the host only. */
+			if (!excluding_gh)
+				eG = 1;
 			break;
 		}
 	}
 	attr->exclude_user = eu;
 	attr->exclude_kernel = ek;
 	attr->exclude_hv = eh;
+	attr->exclude_host = eH;
+	attr->exclude_guest = eG;
+	attr->precise_ip = precise;
 	return 0;
 }

@@ -1,30 +1,75 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* One event term to its perf_event_attr: names, tracepoints, modifiers. */
+/* One event term to its perf_event_attr: names, caches, raw, PMU terms,
+ * tracepoints, breakpoints and modifiers. */
 #ifndef PSTAT_EVENT_H
 #define PSTAT_EVENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <linux/perf_event.h>
+
+/* Why a term was refused: an offset into it and the words to say. */
+struct event_error {
+	size_t off;
+	char reason[256];
+	char hint[256];
+};
 
 /* A zeroed attr of this header's size. */
 void event_attr_init(struct perf_event_attr *attr);
 
-/* A hardware or software event by perf's name; 0 or -ENOENT. */
+/*
+ * A hardware, software or hardware-cache event by perf's name, or a raw
+ * event rNNNN / r0xNNNN. 0, -ENOENT, or -EOPNOTSUPP for a cache
+ * operation that the cache does not have.
+ */
 int event_from_name(struct perf_event_attr *attr, const char *name,
 		    size_t len);
 
-/* A tracepoint; 0 or the error of pmu_tracepoint_id(). */
-int event_from_tracepoint(struct perf_event_attr *attr, const char *sys,
-			  size_t sys_len, const char *name, size_t name_len);
-
-/* Whether c is a modifier letter this version knows. */
-int event_is_modifier(char c);
+/* A tracepoint by its id. */
+void event_from_tracepoint(struct perf_event_attr *attr, uint64_t id);
 
 /*
- * Apply modifier letters on top of what attr already excludes, as perf
- * does. 0, or -EINVAL with *bad set to the offset of the letter at fault.
+ * A breakpoint: type from the letters r, w and x ("" for rw), length 0
+ * for perf's default (the size of a long for x, else 4). 0 or -EINVAL
+ * with err filled in (offsets into type).
+ */
+int event_from_breakpoint(struct perf_event_attr *attr, uint64_t addr,
+			  uint64_t len, const char *type, size_t type_len,
+			  struct event_error *err);
+
+/* What a PMU event brings besides its attr. */
+struct event_pmu_extra {
+	char name[256];		/* from name=, else empty */
+	double scale;		/* from an alias's .scale, else 1 */
+	char unit[32];		/* from an alias's .unit, else empty */
+};
+
+/*
+ * The terms of pmu/terms/ for PMU pmu: format terms from sysfs, the
+ * built-in config, config1, config2 and name, and the PMU's event
+ * aliases. 0, or -EINVAL with err (offsets into terms), or -errno.
+ */
+int event_from_pmu(struct perf_event_attr *attr, const char *pmu,
+		   const char *terms, size_t len, struct event_pmu_extra *x,
+		   struct event_error *err);
+
+/* Modifiers that are not attr bits. */
+struct event_mods {
+	bool precise_max;	/* P: the highest precise_ip that opens */
+	bool weak;		/* W: a group that may split when refused */
+};
+
+/* Whether c is a modifier letter. */
+bool event_is_modifier(char c);
+
+/*
+ * Apply modifier letters on top of what attr already has, as perf does.
+ * 0, or -EINVAL with err->off at the letter at fault.
  */
 int event_apply_modifiers(struct perf_event_attr *attr, const char *mods,
-			  size_t len, size_t *bad);
+			  size_t len, struct event_mods *m,
+			  struct event_error *err);
 
 #endif

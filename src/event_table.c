@@ -3,7 +3,10 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <linux/perf_event.h>
 
 #include "event_table.h"
@@ -104,17 +107,152 @@ static size_t distance(const char *a, size_t la, const char *b)
 
 const char *event_table_suggest(const char *name, size_t len)
 {
+	static char cache_name[64];
 	const char *best = NULL;
-	size_t best_d = (size_t)-1, i;
+	size_t best_d = (size_t)-1, i, d;
+	uint64_t config;
+	char buf[64];
 
 	for (i = 0; i < N_EVENTS; i++) {
-		size_t d = distance(name, len, events[i].name);
-
+		d = distance(name, len, events[i].name);
 		if (d < best_d) {
 			best_d = d;
 			best = events[i].name;
 		}
 	}
+	for (i = 0; event_table_cache_at(i, buf, sizeof(buf), &config) == 0;
+	     i++) {
+		d = distance(name, len, buf);
+		if (d < best_d) {
+			best_d = d;
+			memcpy(cache_name, buf, sizeof(buf));
+			best = cache_name;
+		}
+	}
 	/* A third of the name may be wrong before it stops being a typo. */
 	return best && best_d <= (len + 2) / 3 ? best : NULL;
+}
+
+/* perf's spellings (tools/perf/util/evsel.c, evsel__hw_cache*). */
+#define MAX_ALIASES 5
+
+static const char *const caches[PERF_COUNT_HW_CACHE_MAX][MAX_ALIASES] = {
+	{ "L1-dcache", "l1-d", "l1d", "L1-data" },
+	{ "L1-icache", "l1-i", "l1i", "L1-instruction" },
+	{ "LLC", "L2" },
+	{ "dTLB", "d-tlb", "Data-TLB" },
+	{ "iTLB", "i-tlb", "Instruction-TLB" },
+	{ "branch", "branches", "bpu", "btb", "bpc" },
+	{ "node" },
+};
+
+/* [0] names a miss, [1] an access, as in "load-misses" and "loads". */
+static const char *const ops[PERF_COUNT_HW_CACHE_OP_MAX][MAX_ALIASES] = {
+	{ "load", "loads", "read" },
+	{ "store", "stores", "write" },
+	{ "prefetch", "prefetches", "speculative-read", "speculative-load" },
+};
+
+static const char *const results[PERF_COUNT_HW_CACHE_RESULT_MAX][MAX_ALIASES] = {
+	{ "refs", "Reference", "ops", "access" },
+	{ "misses", "miss" },
+};
+
+#define OP(x)	(1u << PERF_COUNT_HW_CACHE_OP_##x)
+
+/* The operations each cache has, as perf allows them. */
+static const unsigned int cache_ops[PERF_COUNT_HW_CACHE_MAX] = {
+	[PERF_COUNT_HW_CACHE_L1D] = OP(READ) | OP(WRITE) | OP(PREFETCH),
+	[PERF_COUNT_HW_CACHE_L1I] = OP(READ) | OP(PREFETCH),
+	[PERF_COUNT_HW_CACHE_LL] = OP(READ) | OP(WRITE) | OP(PREFETCH),
+	[PERF_COUNT_HW_CACHE_DTLB] = OP(READ) | OP(WRITE) | OP(PREFETCH),
+	[PERF_COUNT_HW_CACHE_ITLB] = OP(READ),
+	[PERF_COUNT_HW_CACHE_BPU] = OP(READ),
+	[PERF_COUNT_HW_CACHE_NODE] = OP(READ) | OP(WRITE) | OP(PREFETCH),
+};
+
+/*
+ * The row of table whose longest alias starts s[0..len) and ends at a
+ * '-' or at the end; its length in *used. -1 when none.
+ */
+static int match_alias(const char *const table[][MAX_ALIASES], int rows,
+		       const char *s, size_t len, size_t *used)
+{
+	int row, a, best = -1;
+
+	*used = 0;
+	for (row = 0; row < rows; row++) {
+		for (a = 0; a < MAX_ALIASES && table[row][a]; a++) {
+			size_t l = strlen(table[row][a]);
+
+			if (l > len || l <= *used ||
+			    strncasecmp(s, table[row][a], l) != 0 ||
+			    (l < len && s[l] != '-'))
+				continue;
+			best = row;
+			*used = l;
+		}
+	}
+	return best;
+}
+
+int event_table_cache(const char *name, size_t len, uint64_t *config)
+{
+	size_t used, pos;
+	int cache, op = -1, result = -1, m;
+
+	cache = match_alias(caches, PERF_COUNT_HW_CACHE_MAX, name, len, &used);
+	if (cache < 0)
+		return -ENOENT;
+	for (pos = used; pos < len; pos += used) {
+		pos++;	/* the '-' */
+		m = op < 0 ? match_alias(ops, PERF_COUNT_HW_CACHE_OP_MAX,
+					 name + pos, len - pos, &used) : -1;
+		if (m >= 0) {
+			op = m;
+			continue;
+		}
+		m = result < 0 ? match_alias(results,
+					     PERF_COUNT_HW_CACHE_RESULT_MAX,
+					     name + pos, len - pos, &used) : -1;
+		if (m < 0)
+			return -ENOENT;
+		result = m;
+	}
+	if (op < 0)
+		op = PERF_COUNT_HW_CACHE_OP_READ;
+	if (result < 0)
+		result = PERF_COUNT_HW_CACHE_RESULT_ACCESS;
+	if (!(cache_ops[cache] & (1u << op)))
+		return -EOPNOTSUPP;
+	*config = (uint64_t)cache | (uint64_t)op << 8 | (uint64_t)result << 16;
+	return 0;
+}
+
+int event_table_cache_at(size_t i, char *buf, size_t len, uint64_t *config)
+{
+	int cache, op, result;
+
+	for (cache = 0; cache < PERF_COUNT_HW_CACHE_MAX; cache++) {
+		for (op = 0; op < PERF_COUNT_HW_CACHE_OP_MAX; op++) {
+			if (!(cache_ops[cache] & (1u << op)))
+				continue;
+			for (result = 0; result < 2; result++) {
+				if (i--)
+					continue;
+				if (result == PERF_COUNT_HW_CACHE_RESULT_ACCESS)
+					snprintf(buf, len, "%s-%s",
+						 caches[cache][0], ops[op][1]);
+				else
+					snprintf(buf, len, "%s-%s-%s",
+						 caches[cache][0], ops[op][0],
+						 results[result][0]);
+				*config = (uint64_t)cache |
+					  (uint64_t)op << 8 |
+					  (uint64_t)result << 16;
+				return 0;
+			}
+		}
+	}
+	return -ENOENT;
 }

@@ -25,4 +25,19 @@ const struct event_def *event_table_all(size_t *n);
  */
 const char *event_table_suggest(const char *name, size_t len);
 
+/*
+ * A hardware cache event in perf's grammar, <cache>[-<op>][-<result>]
+ * (L1-dcache-load-misses, LLC-loads, dTLB-load-misses), any spelling
+ * perf takes, case-insensitive. 0 with config = cache | op << 8 |
+ * result << 16; -ENOENT when name is not one; -EOPNOTSUPP when the cache
+ * has no such operation (L1-icache-stores).
+ */
+int event_table_cache(const char *name, size_t len, uint64_t *config);
+
+/*
+ * The i-th cache event under its canonical name, as perf lists it.
+ * 0, or -ENOENT past the last one.
+ */
+int event_table_cache_at(size_t i, char *buf, size_t len, uint64_t *config);
+
 #endif

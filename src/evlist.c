@@ -18,6 +18,7 @@ struct evlist {
 	bool group_empty;	/* group_begin seen, no member yet */
 	uint64_t *buf;		/* one group read, sized for the largest */
 	size_t buf_len;
+	size_t n_targets;	/* threads x CPUs, once opened */
 };
 
 struct evlist *evlist_new(void)
@@ -100,6 +101,11 @@ static size_t group_span(const struct evlist *el, size_t first)
 	return i - first;
 }
 
+size_t evlist_targets(const struct evlist *el)
+{
+	return el->n_targets;
+}
+
 static void set_counting_attr(struct evsel *e, const struct evlist_target *t,
 			      bool leader)
 {
@@ -112,11 +118,69 @@ static void set_counting_attr(struct evsel *e, const struct evlist_target *t,
 	/* Members follow their leader: enabling it starts them all. */
 	a->disabled = leader;
 	a->enable_on_exec = leader && t->enable_on_exec;
+	/* The kernel takes these on a leader only. */
+	a->pinned = leader && e->pinned;
+	a->exclusive = leader && e->exclusive;
 }
 
-static int open_group(struct evlist *el, size_t first, size_t n,
-		      const struct evlist_target *t, size_t *failed)
+void evlist_configure(struct evlist *el, const struct evlist_target *t)
 {
+	size_t i;
+
+	for (i = 0; i < el->n; i++) {
+		struct evsel *e = &el->ev[i];
+
+		set_counting_attr(e, t, i == 0 || el->ev[i - 1].group != e->group);
+		if (e->precise_max)
+			e->attr.precise_ip = 3;
+	}
+}
+
+/* :P asks for the most precise the kernel takes, from 3 down. */
+static int open_precise(struct evsel *e, size_t t, int pid, int cpu,
+			int group_fd)
+{
+	int ret;
+
+	if (e->precise_max)
+		e->attr.precise_ip = 3;
+	for (;;) {
+		ret = evsel_open(e, t, pid, cpu, group_fd);
+		if (ret == 0 || !e->precise_max || e->attr.precise_ip == 0)
+			return ret;
+		e->attr.precise_ip--;
+	}
+}
+
+static int target_pid(const struct evlist_target *tg, size_t t)
+{
+	return tg->pids ? tg->pids[t / (tg->cpus ? tg->n_cpus : 1)] : -1;
+}
+
+static int target_cpu(const struct evlist_target *tg, size_t t)
+{
+	return tg->cpus ? tg->cpus[t % tg->n_cpus] : -1;
+}
+
+static void close_group_target(struct evlist *el, size_t first, size_t n,
+			       size_t t)
+{
+	size_t i;
+
+	for (i = first; i < first + n; i++) {
+		struct evsel *e = &el->ev[i];
+
+		if (e->fds[t] >= 0)
+			sys_close(e->fds[t]);
+		e->fds[t] = -1;
+	}
+}
+
+static int open_group_target(struct evlist *el, size_t first, size_t n,
+			     const struct evlist_target *tg, size_t t,
+			     size_t *failed)
+{
+	int pid = target_pid(tg, t), cpu = target_cpu(tg, t);
 	int leader_fd = -1;
 	size_t i;
 
@@ -124,48 +188,99 @@ static int open_group(struct evlist *el, size_t first, size_t n,
 		struct evsel *e = &el->ev[i];
 		int ret;
 
-		set_counting_attr(e, t, leader_fd < 0);
-		ret = evsel_open(e, t->pid, t->cpu, leader_fd);
+		/* Not here on the first target: not here at all. */
+		if (t > 0 && evsel_err_unsupported(e->open_err))
+			continue;
+		set_counting_attr(e, tg, leader_fd < 0);
+		ret = open_precise(e, t, pid, cpu, leader_fd);
 		if (ret < 0 && evsel_err_unsupported(-ret))
 			continue;
+		if (ret == -ESRCH && tg->skip_vanished) {
+			e->open_err = 0;
+			close_group_target(el, first, n, t);
+			return 0;
+		}
 		if (ret < 0) {
 			*failed = i;
 			return ret;
 		}
 		if (leader_fd < 0)
-			leader_fd = e->fd;
+			leader_fd = e->fds[t];
 	}
 	return 0;
 }
 
-static int alloc_read_buffer(struct evlist *el)
+static int open_group(struct evlist *el, size_t first, size_t n,
+		      const struct evlist_target *tg, size_t *failed)
+{
+	size_t t;
+	int ret = 0;
+
+	for (t = 0; ret == 0 && t < el->n_targets; t++)
+		ret = open_group_target(el, first, n, tg, t, failed);
+	return ret;
+}
+
+/* A weak group the kernel refused: its members each lead their own. */
+static void split_group(struct evlist *el, size_t first, size_t n)
+{
+	size_t i, t;
+
+	for (t = 0; t < el->n_targets; t++)
+		close_group_target(el, first, n, t);
+	for (i = first; i < first + n; i++) {
+		el->ev[i].group = el->groups++;
+		el->ev[i].split = true;
+		el->ev[i].open_err = 0;
+	}
+}
+
+static bool group_is_weak(const struct evlist *el, size_t first, size_t n)
+{
+	return n > 1 && el->ev[first].weak;
+}
+
+static int alloc_buffers(struct evlist *el, const struct evlist_target *tg)
 {
 	size_t i, largest = 0;
+	int ret = 0;
 
+	el->n_targets = (tg->pids ? tg->n_pids : 1) * (tg->cpus ? tg->n_cpus : 1);
+	for (i = 0; ret == 0 && i < el->n; i++)
+		ret = evsel_alloc(&el->ev[i], el->n_targets);
 	for (i = 0; i < el->n; i += group_span(el, i))
 		if (group_span(el, i) > largest)
 			largest = group_span(el, i);
 	free(el->buf);
 	el->buf_len = counts_group_size(largest);
 	el->buf = malloc(el->buf_len);
-	return el->buf ? 0 : -ENOMEM;
+	return ret < 0 ? ret : el->buf ? 0 : -ENOMEM;
 }
 
-int evlist_open(struct evlist *el, const struct evlist_target *t,
+int evlist_open(struct evlist *el, const struct evlist_target *tg,
 		size_t *failed)
 {
-	size_t i;
-	int ret = alloc_read_buffer(el);
+	size_t i, n;
+	int ret = alloc_buffers(el, tg);
 
 	*failed = 0;
-	for (i = 0; ret == 0 && i < el->n; i += group_span(el, i))
-		ret = open_group(el, i, group_span(el, i), t, failed);
+	for (i = 0; ret == 0 && i < el->n; i += n) {
+		n = group_span(el, i);
+		ret = open_group(el, i, n, tg, failed);
+		if (ret < 0 && !evsel_err_unsupported(-ret) &&
+		    group_is_weak(el, i, n)) {
+			split_group(el, i, n);
+			n = 0;	/* again, as groups of one */
+			ret = 0;
+		}
+	}
 	if (ret < 0)
 		evlist_close(el);
 	return ret;
 }
 
-static int read_group(struct evlist *el, size_t first, size_t n)
+static int read_group_target(struct evlist *el, size_t first, size_t n,
+			     size_t t)
 {
 	struct counts_group g;
 	size_t i, j, want = 0;
@@ -173,14 +288,14 @@ static int read_group(struct evlist *el, size_t first, size_t n)
 	ssize_t len;
 
 	for (i = first; i < first + n; i++) {
-		if (el->ev[i].fd < 0)
+		if (el->ev[i].fds[t] < 0)
 			continue;
 		if (leader_fd < 0)
-			leader_fd = el->ev[i].fd;
+			leader_fd = el->ev[i].fds[t];
 		want++;
 	}
 	if (leader_fd < 0)
-		return 0;	/* nothing in it could be opened */
+		return 0;	/* nothing in it could be opened here */
 	len = sys_read(leader_fd, el->buf, counts_group_size(want));
 	if (len < 0)
 		return (int)len;
@@ -190,11 +305,11 @@ static int read_group(struct evlist *el, size_t first, size_t n)
 		uint64_t value = g.entries[2 * j], id = g.entries[2 * j + 1];
 
 		for (i = first; i < first + n; i++)
-			if (el->ev[i].fd >= 0 && el->ev[i].id == id)
+			if (el->ev[i].fds[t] >= 0 && el->ev[i].ids[t] == id)
 				break;
 		if (i == first + n)
 			return -EIO;	/* an id that is not ours */
-		el->ev[i].vals = (struct counts_values){
+		el->ev[i].tvals[t] = (struct counts_values){
 			.value = value,
 			.enabled = g.enabled,
 			.running = g.running,
@@ -203,13 +318,29 @@ static int read_group(struct evlist *el, size_t first, size_t n)
 	return 0;
 }
 
+/* perf's global aggregation: sum value, enabled and running, scale once. */
+static void sum_targets(struct evsel *e)
+{
+	size_t t;
+
+	e->vals = (struct counts_values){ 0 };
+	for (t = 0; t < e->n_targets; t++) {
+		e->vals.value += e->tvals[t].value;
+		e->vals.enabled += e->tvals[t].enabled;
+		e->vals.running += e->tvals[t].running;
+	}
+}
+
 int evlist_read(struct evlist *el)
 {
-	size_t i;
+	size_t i, t;
 	int ret = 0;
 
 	for (i = 0; ret == 0 && i < el->n; i += group_span(el, i))
-		ret = read_group(el, i, group_span(el, i));
+		for (t = 0; ret == 0 && t < el->n_targets; t++)
+			ret = read_group_target(el, i, group_span(el, i), t);
+	for (i = 0; ret == 0 && i < el->n; i++)
+		sum_targets(&el->ev[i]);
 	return ret;
 }
 

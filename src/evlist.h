@@ -27,23 +27,44 @@ size_t evlist_count(const struct evlist *el);
 struct evsel *evlist_at(struct evlist *el, size_t i);
 const struct evsel *evlist_at_const(const struct evlist *el, size_t i);
 
+/*
+ * Where to count: every thread of pids on every CPU of cpus. A NULL
+ * list means -1 (any thread, any CPU); the kernel wants one of the two.
+ */
 struct evlist_target {
-	int pid;		/* the task, or -1 for a CPU */
-	int cpu;		/* the CPU, or -1 for any */
+	const int *pids;
+	size_t n_pids;
+	const int *cpus;
+	size_t n_cpus;
 	bool inherit;		/* count children and threads too */
 	bool enable_on_exec;	/* the kernel starts counting at exec */
+	bool skip_vanished;	/* a thread gone before its open is no error */
 };
 
 /*
- * Open every group on the target. An event the kernel does not have
+ * Give every evsel the attr it would be opened with on target t, as if
+ * every event opened: for --explain.
+ */
+void evlist_configure(struct evlist *el, const struct evlist_target *t);
+
+/*
+ * Open every group on every target. An event the kernel does not have
  * here is left closed with its open_err, and the next member of its
- * group leads instead. 0, or -errno of the first fatal failure with
- * *failed set to that evsel; everything opened is closed again then.
+ * group leads instead. A weak group (:W) that the kernel refuses whole
+ * is split into groups of one, marked split. 0, or -errno of the first
+ * fatal failure with *failed set to that evsel; everything opened is
+ * closed again then.
  */
 int evlist_open(struct evlist *el, const struct evlist_target *t,
 		size_t *failed);
 
-/* One read per group, values matched by id. 0 or -errno. */
+/* The number of targets opened: threads x CPUs. */
+size_t evlist_targets(const struct evlist *el);
+
+/*
+ * One read per group and target, values matched by id, then each
+ * evsel's vals summed over its targets. 0 or -errno.
+ */
 int evlist_read(struct evlist *el);
 
 /* Close every descriptor; harmless when already closed. */

@@ -15,7 +15,7 @@ int evsel_init(struct evsel *e, const struct perf_event_attr *attr,
 	memset(e, 0, sizeof(*e));
 	e->attr = *attr;
 	e->group = group;
-	e->fd = -1;
+	e->scale = 1.0;
 	e->name = strndup(name, len);
 	return e->name ? 0 : -ENOMEM;
 }
@@ -24,7 +24,15 @@ void evsel_fini(struct evsel *e)
 {
 	evsel_close(e);
 	free(e->name);
-	e->name = NULL;
+	free(e->instance);
+	free(e->fds);
+	free(e->ids);
+	free(e->tvals);
+	e->name = e->instance = NULL;
+	e->fds = NULL;
+	e->ids = NULL;
+	e->tvals = NULL;
+	e->n_targets = 0;
 }
 
 int evsel_name_append(struct evsel *e, const char *text, size_t len)
@@ -40,32 +48,64 @@ int evsel_name_append(struct evsel *e, const char *text, size_t len)
 	return 0;
 }
 
-int evsel_open(struct evsel *e, int pid, int cpu, int group_fd)
+int evsel_alloc(struct evsel *e, size_t n)
+{
+	size_t t;
+
+	evsel_close(e);
+	free(e->fds);
+	free(e->ids);
+	free(e->tvals);
+	e->fds = malloc(n * sizeof(*e->fds));
+	e->ids = calloc(n, sizeof(*e->ids));
+	e->tvals = calloc(n, sizeof(*e->tvals));
+	e->n_targets = e->fds && e->ids && e->tvals ? n : 0;
+	for (t = 0; t < e->n_targets; t++)
+		e->fds[t] = -1;
+	return e->n_targets == n ? 0 : -ENOMEM;
+}
+
+int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd)
 {
 	int fd, ret;
 
-	e->open_err = 0;
 	fd = sys_perf_event_open(&e->attr, pid, cpu, group_fd,
 				 PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		e->open_err = -fd;
 		return fd;
 	}
-	e->fd = fd;
-	ret = sys_event_id(fd, &e->id);
+	e->fds[t] = fd;
+	ret = sys_event_id(fd, &e->ids[t]);
 	if (ret < 0) {
-		evsel_close(e);
+		sys_close(fd);
+		e->fds[t] = -1;
 		e->open_err = -ret;
 		return ret;
 	}
+	e->open_err = 0;
 	return 0;
 }
 
 void evsel_close(struct evsel *e)
 {
-	if (e->fd >= 0)
-		sys_close(e->fd);
-	e->fd = -1;
+	size_t t;
+
+	for (t = 0; t < e->n_targets; t++) {
+		if (e->fds[t] >= 0)
+			sys_close(e->fds[t]);
+		e->fds[t] = -1;
+	}
+}
+
+bool evsel_is_open(const struct evsel *e)
+{
+	size_t t;
+
+	for (t = 0; t < e->n_targets; t++)
+		if (e->fds[t] >= 0)
+			return true;
+	return false;
 }
 
 bool evsel_err_unsupported(int err)

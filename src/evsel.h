@@ -13,11 +13,26 @@
 struct evsel {
 	struct perf_event_attr attr;
 	char *name;		/* as the user spelled it */
+	char *instance;		/* pmu_N/terms/ of a PMU with several
+				 * instances, for --no-merge; or NULL */
+	bool merge_cont;	/* sums into the evsel before it */
+	bool has_modifiers;	/* the name already ends in modifiers */
+	bool precise_max;	/* :P, the highest precise_ip that opens */
+	bool weak;		/* in a :W group */
+	bool pinned;		/* :D, which the kernel takes on leaders */
+	bool exclusive;		/* :e, likewise */
+	bool split;		/* its weak group was split to open */
+	double scale;		/* from sysfs .scale, else 1 */
+	char unit[32];		/* from sysfs .unit, else empty */
 	size_t group;		/* index of its group in the evlist */
-	int fd;			/* -1 when closed */
-	int open_err;		/* errno of a failed open, 0 otherwise */
-	uint64_t id;		/* PERF_EVENT_IOC_ID */
-	struct counts_values vals;
+	int open_err;		/* errno that left it unsupported, or 0 */
+
+	/* One counter per target (a thread or a CPU), after evsel_alloc. */
+	size_t n_targets;
+	int *fds;		/* -1 when closed or never opened */
+	uint64_t *ids;		/* PERF_EVENT_IOC_ID of each */
+	struct counts_values *tvals;	/* the last read of each */
+	struct counts_values vals;	/* their sum */
 };
 
 /* 0 or -ENOMEM; the evsel owns a copy of name[0..len). */
@@ -28,8 +43,15 @@ void evsel_fini(struct evsel *e);
 /* Append text to the name (group modifiers); 0 or -ENOMEM. */
 int evsel_name_append(struct evsel *e, const char *text, size_t len);
 
-int evsel_open(struct evsel *e, int pid, int cpu, int group_fd);
+/* Room for n targets, all closed. 0 or -ENOMEM. */
+int evsel_alloc(struct evsel *e, size_t n);
+
+/* Open target t. 0 or -errno (then also in open_err). */
+int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd);
 void evsel_close(struct evsel *e);
+
+/* Whether any target's counter is open. */
+bool evsel_is_open(const struct evsel *e);
 
 /* Whether an open error means the event does not exist here. */
 bool evsel_err_unsupported(int err);

@@ -20,8 +20,12 @@ static const char usage[] =
 	"  -x, --field-separator=SEP  print CSV separated by SEP ('\\t' for a tab)\n"
 	"  -i, --no-inherit           count the command only, not its children\n"
 	"                             and threads\n"
+	"      --no-merge             show each instance of a PMU on its own line\n"
 	"      --list [FILTER]        list the events this machine knows and exit;\n"
 	"                             FILTER is a substring or a glob\n"
+	"      --json                 with --list: one JSON document\n"
+	"      --explain              print the perf_event_attr of each event of\n"
+	"                             -e, by group, and exit; nothing is opened\n"
 	"  -h, --help                 show this help and exit\n"
 	"  -V, --version              show the version and exit\n"
 	"\n"
@@ -31,11 +35,22 @@ static const char usage[] =
 	"it was killed by signal N; 125 when pstat failed; 126 when the command\n"
 	"could not be run; 127 when it was not found.\n";
 
+/* Long options without a letter. */
+enum {
+	OPT_LIST = 256,
+	OPT_JSON,
+	OPT_EXPLAIN,
+	OPT_NO_MERGE,
+};
+
 static const struct option long_options[] = {
 	{ "event", required_argument, NULL, 'e' },
 	{ "field-separator", required_argument, NULL, 'x' },
 	{ "no-inherit", no_argument, NULL, 'i' },
-	{ "list", no_argument, NULL, 'L' },
+	{ "list", no_argument, NULL, OPT_LIST },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "explain", no_argument, NULL, OPT_EXPLAIN },
+	{ "no-merge", no_argument, NULL, OPT_NO_MERGE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -105,12 +120,30 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 		case 'V':
 			o->action = OPTIONS_VERSION;
 			return 0;
-		case 'L':
+		case OPT_LIST:
 			o->action = OPTIONS_LIST;
+			break;
+		case OPT_EXPLAIN:
+			o->action = OPTIONS_EXPLAIN;
+			break;
+		case OPT_JSON:
+			o->json = true;
+			break;
+		case OPT_NO_MERGE:
+			o->no_merge = true;
 			break;
 		default:
 			return unknown_option(err, err_len, argv, optopt);
 		}
+	}
+	if (o->json && o->action != OPTIONS_LIST)
+		return bad(err, err_len,
+			   "--json goes with --list; for results, see -x");
+	if (o->action == OPTIONS_EXPLAIN) {
+		if (o->n_events == 0)
+			return bad(err, err_len,
+				   "--explain needs the events to explain: -e LIST");
+		return 0;
 	}
 	if (o->action == OPTIONS_LIST) {
 		if (argc - optind > 1)

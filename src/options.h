@@ -12,6 +12,7 @@ enum options_action {
 	OPTIONS_HELP,
 	OPTIONS_VERSION,
 	OPTIONS_LIST,
+	OPTIONS_EXPLAIN,
 };
 
 struct options {
@@ -20,6 +21,8 @@ struct options {
 	size_t n_events;
 	const char *sep;	/* -x: CSV separator, NULL for human output */
 	bool no_inherit;	/* -i */
+	bool no_merge;		/* --no-merge */
+	bool json;		/* --json, for --list */
 	char **argv;		/* the command, NULL-terminated */
 	const char *list_filter;	/* --list FILTER, or NULL */
 };

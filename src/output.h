@@ -17,6 +17,7 @@ struct output_run {
 
 struct output_opts {
 	const char *sep;	/* CSV separator; NULL: human output */
+	bool no_merge;		/* each PMU instance on its own row */
 };
 
 /* 0, or -EIO when a write failed. */

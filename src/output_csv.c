@@ -41,20 +41,19 @@ static void csv_row(FILE *f, const struct output_row *row,
 		snprintf(value, sizeof(value), "<not supported>");
 	else if (row->r.state == COUNTS_NOT_COUNTED)
 		snprintf(value, sizeof(value), "<not counted>");
-	else if (row->clock)
-		snprintf(value, sizeof(value), "%.2f",
-			 (double)row->r.value / 1e6);
+	else if (row->fractional)
+		snprintf(value, sizeof(value), "%.2f", row->value);
 	else
 		snprintf(value, sizeof(value), "%" PRIu64, row->r.value);
-	snprintf(runtime, sizeof(runtime), "%" PRIu64, row->e->vals.running);
+	snprintf(runtime, sizeof(runtime), "%" PRIu64, row->vals.running);
 	snprintf(pct, sizeof(pct), "%.2f", row->r.running_pct);
 	metric[0] = '\0';
 	if (row->m.valid)
 		snprintf(metric, sizeof(metric), "%.3f", row->m.value);
 
 	field(f, value, o->sep, false);
-	field(f, row->clock ? "msec" : "", o->sep, false);
-	field(f, row->e->name, o->sep, false);
+	field(f, row->unit, o->sep, false);
+	field(f, row->name, o->sep, false);
 	field(f, runtime, o->sep, false);
 	field(f, pct, o->sep, false);
 	field(f, metric, o->sep, false);

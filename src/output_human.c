@@ -103,8 +103,8 @@ static void value_text(char *buf, size_t len, const struct output_row *row)
 		snprintf(buf, len, "<not counted>");
 		break;
 	default:
-		if (row->clock)
-			format_fixed(buf, len, 2, (double)row->r.value / 1e6);
+		if (row->fractional)
+			format_fixed(buf, len, 2, row->value);
 		else
 			format_grouped(buf, len, row->r.value);
 	}
@@ -117,12 +117,12 @@ static void human_row(FILE *f, const struct output_row *row,
 	bool scaled = row->r.state == COUNTS_SCALED;
 
 	value_text(value, sizeof(value), row);
-	fprintf(f, "%*s %-4s ", VALUE_WIDTH, value, row->clock ? "msec" : "");
+	fprintf(f, "%*s %-4s ", VALUE_WIDTH, value, row->unit);
 	if (!row->m.valid && !scaled) {
-		fprintf(f, "%s\n", row->e->name);
+		fprintf(f, "%s\n", row->name);
 		return;
 	}
-	fprintf(f, "%-*s ", NAME_WIDTH, row->e->name);
+	fprintf(f, "%-*s ", NAME_WIDTH, row->name);
 	if (row->m.valid) {
 		format_fixed(metric, sizeof(metric), 3, row->m.value);
 		fprintf(f, "# %8s %-*s", metric, scaled ? METRIC_WIDTH : 0,

@@ -10,12 +10,16 @@
 #include "metrics.h"
 #include "output.h"
 
-/* One event, ready to print. */
+/* One event, or the instances of a PMU summed, ready to print. */
 struct output_row {
-	const struct evsel *e;
+	const struct evsel *e;	/* the first of them */
+	const char *name;
+	const char *unit;	/* "msec" for clocks, sysfs's unit, or "" */
+	struct counts_values vals;
 	struct counts_result r;
+	double value;		/* r.value in that unit */
+	bool fractional;	/* print two decimals, not an integer */
 	struct metric m;
-	bool clock;		/* the value is nanoseconds, shown as msec */
 };
 
 struct output_printer {

@@ -2,8 +2,11 @@
 /* What sysfs and tracefs say about event sources, under movable roots. */
 #include "config.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +14,9 @@
 
 #include "pmu.h"
 
-static const char *sysfs_root = "/sys";
+static const char *sysfs_override;
 static const char *tracefs_override;
+static bool env_read;
 
 /* tracefs's own mount first; the debugfs automount on older systems. */
 static const char *const tracefs_candidates[] = {
@@ -22,14 +26,31 @@ static const char *const tracefs_candidates[] = {
 
 void pmu_set_roots(const char *sysfs, const char *tracefs)
 {
-	sysfs_root = sysfs ? sysfs : "/sys";
+	sysfs_override = sysfs;
 	tracefs_override = tracefs;
+	env_read = true;
+}
+
+static void read_env(void)
+{
+	if (env_read)
+		return;
+	env_read = true;
+	sysfs_override = getenv("PSTAT_SYSFS");
+	tracefs_override = getenv("PSTAT_TRACEFS");
+}
+
+static const char *sysfs_root(void)
+{
+	read_env();
+	return sysfs_override ? sysfs_override : "/sys";
 }
 
 const char *pmu_tracefs_events(void)
 {
 	size_t i;
 
+	read_env();
 	if (tracefs_override)
 		return tracefs_override;
 	for (i = 0; i < sizeof(tracefs_candidates) / sizeof(*tracefs_candidates);
@@ -41,28 +62,47 @@ const char *pmu_tracefs_events(void)
 	return NULL;
 }
 
-/* Read a small decimal file; 0 or -errno. */
-static int read_u64(const char *path, uint64_t *val)
+/* A small file without its trailing newline; 0 or -errno. */
+static int read_small(const char *path, char *buf, size_t len)
 {
-	char buf[32], *end;
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
+		return errno == ENOTDIR ? -ENOENT : -errno;
+	n = read(fd, buf, len - 1);
 	close(fd);
-	if (n <= 0)
-		return n < 0 ? -EIO : -EINVAL;
+	if (n < 0)
+		return -EIO;
+	while (n > 0 && isspace((unsigned char)buf[n - 1]))
+		n--;
 	buf[n] = '\0';
-	errno = 0;
-	*val = strtoull(buf, &end, 10);
-	if (errno || end == buf || (*end != '\n' && *end != '\0'))
-		return -EINVAL;
 	return 0;
 }
 
-static int valid_component(const char *s, size_t len)
+/* The PMUs' directory, or a file below it when pmu is not NULL. */
+static const char *devices(char *buf, size_t len, const char *pmu,
+			   const char *file)
+{
+	if (pmu)
+		snprintf(buf, len, "%s/bus/event_source/devices/%s/%s",
+			 sysfs_root(), pmu, file);
+	else
+		snprintf(buf, len, "%s/bus/event_source/devices",
+			 sysfs_root());
+	return buf;
+}
+
+static int parse_u64(const char *s, int base, uint64_t *val)
+{
+	char *end;
+
+	errno = 0;
+	*val = strtoull(s, &end, base);
+	return errno || end == s || *end || *s == '-' ? -EINVAL : 0;
+}
+
+static bool valid_component(const char *s, size_t len)
 {
 	return len > 0 && len < 256 && !memchr(s, '/', len) &&
 	       !(len <= 2 && s[0] == '.' && (len == 1 || s[1] == '.'));
@@ -72,7 +112,7 @@ int pmu_tracepoint_id(const char *sys, size_t sys_len,
 		      const char *name, size_t name_len, uint64_t *id)
 {
 	const char *events = pmu_tracefs_events();
-	char path[4096];
+	char path[4096], buf[32];
 	int ret;
 
 	if (!events)
@@ -81,20 +121,281 @@ int pmu_tracepoint_id(const char *sys, size_t sys_len,
 		return -ENOENT;
 	snprintf(path, sizeof(path), "%s/%.*s/%.*s/id", events, (int)sys_len,
 		 sys, (int)name_len, name);
-	ret = read_u64(path, id);
-	if (ret == -EACCES || ret == -EPERM) {
-		/* Missing or forbidden? Without search permission on the
-		 * directory the two look the same; say forbidden. */
-		return -EACCES;
+	ret = read_small(path, buf, sizeof(buf));
+	if (ret == -EPERM)
+		ret = -EACCES;
+	return ret < 0 ? ret : parse_u64(buf, 10, id);
+}
+
+static int is_entry(const struct dirent *d)
+{
+	return d->d_name[0] != '.';
+}
+
+/* The names in dir, sorted; the count or -errno. */
+static int list_dir(const char *dir, char ***out)
+{
+	struct dirent **d;
+	char **names;
+	int n, i;
+
+	n = scandir(dir, &d, is_entry, alphasort);
+	if (n < 0)
+		return -errno;
+	names = calloc((size_t)n + 1, sizeof(*names));
+	for (i = 0; i < n; i++) {
+		if (names)
+			names[i] = strdup(d[i]->d_name);
+		free(d[i]);
 	}
-	return ret == -ENOTDIR ? -ENOENT : ret;
+	free(d);
+	for (i = 0; names && i < n; i++)
+		if (!names[i]) {
+			pmu_instances_free(names, n);
+			names = NULL;
+		}
+	if (!names)
+		return -ENOMEM;
+	*out = names;
+	return n;
+}
+
+static int glob_system(const char *events, const char *sys,
+		       const char *name_glob,
+		       int (*fn)(void *, const char *, const char *, uint64_t),
+		       void *arg)
+{
+	char path[4096], **names;
+	int n, i, found = 0, ret = 0;
+	uint64_t id;
+
+	snprintf(path, sizeof(path), "%s/%s", events, sys);
+	n = list_dir(path, &names);
+	if (n < 0)
+		return n == -ENOTDIR ? 0 : n;
+	for (i = 0; i < n && ret >= 0; i++) {
+		if (fnmatch(name_glob, names[i], 0) != 0)
+			continue;
+		/* Files such as "enable" and "filter" have no id. */
+		ret = pmu_tracepoint_id(sys, strlen(sys), names[i],
+					strlen(names[i]), &id);
+		if (ret == -ENOENT) {
+			ret = 0;
+			continue;
+		}
+		if (ret == 0)
+			ret = fn(arg, sys, names[i], id);
+		found++;
+	}
+	pmu_instances_free(names, n);
+	return ret < 0 ? ret : found;
+}
+
+int pmu_tracepoint_glob(const char *sys_glob, const char *name_glob,
+			int (*fn)(void *arg, const char *sys,
+				  const char *name, uint64_t id),
+			void *arg)
+{
+	const char *events = pmu_tracefs_events();
+	char **systems;
+	int n, i, ret = 0, found = 0;
+
+	if (!events)
+		return -ENODEV;
+	n = list_dir(events, &systems);
+	if (n < 0)
+		return n == -EPERM ? -EACCES : n;
+	for (i = 0; i < n && ret >= 0; i++) {
+		if (fnmatch(sys_glob, systems[i], 0) != 0)
+			continue;
+		ret = glob_system(events, systems[i], name_glob, fn, arg);
+		if (ret > 0)
+			found += ret;
+	}
+	pmu_instances_free(systems, n);
+	return ret < 0 ? ret : found;
 }
 
 bool pmu_have_core_pmu(void)
 {
 	char path[4096];
 
-	snprintf(path, sizeof(path), "%s/bus/event_source/devices/cpu",
-		 sysfs_root);
-	return access(path, F_OK) == 0;
+	return access(devices(path, sizeof(path), "cpu", ""), F_OK) == 0;
+}
+
+int pmu_format_parse(const char *text, struct pmu_format *f)
+{
+	static const char *const words[] = { "config", "config1", "config2" };
+	const char *colon = strchr(text, ':'), *p;
+	size_t i;
+
+	f->word = -1;
+	f->mask = 0;
+	for (i = 0; colon && i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == (size_t)(colon - text) &&
+		    strncmp(text, words[i], (size_t)(colon - text)) == 0)
+			f->word = (int)i;
+	if (f->word < 0)
+		return -EINVAL;
+	for (p = colon + 1;;) {
+		char *end;
+		unsigned long lo = strtoul(p, &end, 10), hi = lo;
+
+		if (end == p || !isdigit((unsigned char)*p))
+			return -EINVAL;
+		if (*end == '-') {
+			p = end + 1;
+			hi = strtoul(p, &end, 10);
+			if (end == p || !isdigit((unsigned char)*p))
+				return -EINVAL;
+		}
+		if (lo > hi || hi > 63)
+			return -EINVAL;
+		f->mask |= (hi == 63 ? ~0ULL : (1ULL << (hi + 1)) - 1) &
+			   ~((1ULL << lo) - 1);
+		if (*end == '\0' || *end == '\n')
+			return 0;
+		if (*end != ',')
+			return -EINVAL;
+		p = end + 1;
+	}
+}
+
+int pmu_format_pack(const struct pmu_format *f, uint64_t value,
+		    uint64_t *word)
+{
+	uint64_t out = 0;
+	int bit;
+
+	for (bit = 0; bit < 64 && value; bit++) {
+		if (!(f->mask & (1ULL << bit)))
+			continue;
+		if (value & 1)
+			out |= 1ULL << bit;
+		value >>= 1;
+	}
+	if (value)
+		return -ERANGE;
+	*word = (*word & ~f->mask) | out;
+	return 0;
+}
+
+int pmu_read(const char *pmu, const char *file, char *buf, size_t len)
+{
+	char path[4096];
+
+	return read_small(devices(path, sizeof(path), pmu, file), buf, len);
+}
+
+int pmu_type(const char *pmu, uint32_t *type)
+{
+	char buf[32];
+	uint64_t v;
+	int ret = pmu_read(pmu, "type", buf, sizeof(buf));
+
+	if (ret == 0)
+		ret = parse_u64(buf, 10, &v);
+	if (ret == 0 && v > UINT32_MAX)
+		ret = -EINVAL;
+	if (ret == 0)
+		*type = (uint32_t)v;
+	return ret;
+}
+
+void pmu_instances_free(char **names, int n)
+{
+	while (n-- > 0)
+		free(names[n]);
+	free(names);
+}
+
+/* NAME_N for a numeric N: an instance of NAME. */
+static long instance_number(const char *entry, const char *name, size_t len)
+{
+	const char *p = entry + len + 1;
+	char *end;
+	long n;
+
+	if (strncmp(entry, name, len) != 0 || entry[len] != '_' ||
+	    !isdigit((unsigned char)*p))
+		return -1;
+	n = strtol(p, &end, 10);
+	return *end ? -1 : n;
+}
+
+static long suffix(const char *name)
+{
+	return strtol(strrchr(name, '_') + 1, NULL, 10);
+}
+
+static int by_suffix(const void *a, const void *b)
+{
+	long x = suffix(*(char *const *)a), y = suffix(*(char *const *)b);
+
+	return (x > y) - (x < y);
+}
+
+int pmu_instances(const char *name, size_t len, char ***names)
+{
+	char dir[4096], **all, **out;
+	int n, i, kept = 0;
+
+	n = list_dir(devices(dir, sizeof(dir), NULL, NULL), &all);
+	if (n < 0)
+		return n == -ENOMEM ? n : 0;
+	out = calloc((size_t)n + 1, sizeof(*out));
+	for (i = 0; out && i < n && kept == 0; i++) {
+		/* An exact name is that PMU alone. */
+		if (strlen(all[i]) == len && strncmp(all[i], name, len) == 0) {
+			out[kept++] = all[i];
+			all[i] = NULL;
+		}
+	}
+	for (i = 0; out && i < n && (kept == 0 || out[0][len] == '_'); i++) {
+		if (all[i] && instance_number(all[i], name, len) >= 0) {
+			out[kept++] = all[i];
+			all[i] = NULL;
+		}
+	}
+	pmu_instances_free(all, n);
+	if (!out)
+		return -ENOMEM;
+	/* By N, so imc_10 follows imc_9. */
+	if (kept > 1)
+		qsort(out, (size_t)kept, sizeof(*out), by_suffix);
+	if (kept == 0)
+		free(out);
+	else
+		*names = out;
+	return kept;
+}
+
+static bool metadata(const char *name)
+{
+	return strchr(name, '.') != NULL;
+}
+
+int pmu_names(const char *pmu, const char *sub, char ***names)
+{
+	char path[4096], **all;
+	int n, i, kept = 0;
+
+	n = list_dir(devices(path, sizeof(path), pmu, sub), &all);
+	if (n < 0)
+		return n;
+	for (i = 0; i < n; i++) {
+		if (metadata(all[i]))
+			free(all[i]);
+		else
+			all[kept++] = all[i];
+	}
+	*names = all;
+	return kept;
+}
+
+int pmu_all(char ***names)
+{
+	char dir[4096];
+
+	return list_dir(devices(dir, sizeof(dir), NULL, NULL), names);
 }

@@ -8,8 +8,9 @@
 #include <stdint.h>
 
 /*
- * Look somewhere else than /sys and the tracefs mount (unit tests);
- * NULL restores the default.
+ * Look somewhere else than /sys and the tracefs mount (tests); NULL
+ * restores the default. PSTAT_SYSFS and PSTAT_TRACEFS in the
+ * environment do the same for the program.
  */
 void pmu_set_roots(const char *sysfs, const char *tracefs);
 
@@ -21,10 +22,60 @@ void pmu_set_roots(const char *sysfs, const char *tracefs);
 int pmu_tracepoint_id(const char *sys, size_t sys_len,
 		      const char *name, size_t name_len, uint64_t *id);
 
-/* The tracefs events directory in use, for messages. */
+/*
+ * Call fn for every tracepoint whose system and name match the globs,
+ * sorted by system, then name. The number of matches, or -errno as for
+ * pmu_tracepoint_id, or fn's own negative return.
+ */
+int pmu_tracepoint_glob(const char *sys_glob, const char *name_glob,
+			int (*fn)(void *arg, const char *sys,
+				  const char *name, uint64_t id),
+			void *arg);
+
+/* The tracefs events directory in use, for messages; NULL if none. */
 const char *pmu_tracefs_events(void);
 
 /* Whether the kernel shows a core (hardware) PMU. */
 bool pmu_have_core_pmu(void);
+
+/* Where a format term's bits go: config, config1 or config2. */
+struct pmu_format {
+	int word;		/* 0: config, 1: config1, 2: config2 */
+	uint64_t mask;		/* the bits the value is spread over */
+};
+
+/* "config:0-7,32-35" into f. 0, or -EINVAL for anything else. */
+int pmu_format_parse(const char *text, struct pmu_format *f);
+
+/*
+ * Spread value over f's bits, low value bits to low config bits, into
+ * *word. 0, or -ERANGE when the value does not fit.
+ */
+int pmu_format_pack(const struct pmu_format *f, uint64_t value,
+		    uint64_t *word);
+
+/*
+ * The PMUs a name means, in order: itself, or else every NAME_N (the
+ * uncore_imc_0, uncore_imc_1 of uncore_imc), by N. The caller frees
+ * *names and each of them. The count, 0 when none, or -ENOMEM.
+ */
+int pmu_instances(const char *name, size_t len, char ***names);
+void pmu_instances_free(char **names, int n);
+
+/* A file of PMU pmu, "type" or "format/event", without its newline. */
+int pmu_read(const char *pmu, const char *file, char *buf, size_t len);
+
+/* PMU pmu's type for perf_event_attr. 0 or -errno. */
+int pmu_type(const char *pmu, uint32_t *type);
+
+/*
+ * Every name in a PMU's directory dir ("format", "events"), sorted,
+ * without the metadata files of events (name.scale, name.unit, ...).
+ * The count, or -errno; the caller frees with pmu_instances_free.
+ */
+int pmu_names(const char *pmu, const char *dir, char ***names);
+
+/* Every PMU, sorted; as pmu_names. */
+int pmu_all(char ***names);
 
 #endif

@@ -194,8 +194,10 @@ static struct evlist *two_pairs(void)
 	return el;
 }
 
+static const int pid_4242[] = { 4242 }, pid_0[] = { 0 }, cpu_3[] = { 3 };
+
 static const struct evlist_target default_target = {
-	.pid = 4242, .cpu = -1, .inherit = true, .enable_on_exec = true,
+	.pids = pid_4242, .n_pids = 1, .inherit = true, .enable_on_exec = true,
 };
 
 static void open_ok(struct evlist *el, const struct evlist_target *t)
@@ -216,7 +218,7 @@ START_TEST(test_groups)
 	ck_assert_uint_eq(evlist_at(el, 2)->group, 0);
 	ck_assert_uint_eq(evlist_at(el, 3)->group, 1);
 	ck_assert_str_eq(evlist_at(el, 3)->name, "d");
-	ck_assert_int_eq(evlist_at(el, 3)->fd, -1);
+	ck_assert(!evsel_is_open(evlist_at(el, 3)));
 	ck_assert_ptr_eq(evlist_at_const(el, 2), evlist_at(el, 2));
 	evlist_free(el);
 	ck_assert_uint_eq(fake.n_closes, 0);
@@ -227,13 +229,13 @@ static const struct target_row {
 	int line;
 	struct evlist_target t;
 } target_rows[] = {
-	{ __LINE__, { .pid = 4242, .cpu = -1, .inherit = true,
+	{ __LINE__, { .pids = pid_4242, .n_pids = 1, .inherit = true,
 		      .enable_on_exec = true } },
-	{ __LINE__, { .pid = 4242, .cpu = -1, .inherit = false,
+	{ __LINE__, { .pids = pid_4242, .n_pids = 1, .inherit = false,
 		      .enable_on_exec = true } },
-	{ __LINE__, { .pid = 0, .cpu = -1, .inherit = true,
+	{ __LINE__, { .pids = pid_0, .n_pids = 1, .inherit = true,
 		      .enable_on_exec = false } },
-	{ __LINE__, { .pid = -1, .cpu = 3, .inherit = false,
+	{ __LINE__, { .cpus = cpu_3, .n_cpus = 1, .inherit = false,
 		      .enable_on_exec = false } },
 };
 
@@ -244,7 +246,8 @@ static void check_opened(int line, size_t call, const struct evlist_target *t,
 	const struct perf_event_attr *a = &o->attr;
 	bool leader = group_fd == -1;
 
-	ck_assert_msg(o->pid == t->pid && o->cpu == t->cpu,
+	ck_assert_msg(o->pid == (t->pids ? t->pids[0] : -1) &&
+		      o->cpu == (t->cpus ? t->cpus[0] : -1),
 		      "line %d: open %zu on pid %d cpu %d", line, call, o->pid,
 		      o->cpu);
 	ck_assert_msg(o->group_fd == group_fd,
@@ -285,8 +288,8 @@ START_TEST(test_open_attrs)
 	for (i = 0; i < 4; i++) {
 		const struct evsel *e = evlist_at(el, i);
 
-		ck_assert_int_eq(e->fd, FIRST_FD + (int)i);
-		ck_assert_uint_eq(e->id, fake_id(e->fd));
+		ck_assert_int_eq(e->fds[0], FIRST_FD + (int)i);
+		ck_assert_uint_eq(e->ids[0], fake_id(e->fds[0]));
 		ck_assert_int_eq(e->open_err, 0);
 	}
 	evlist_free(el);
@@ -306,12 +309,12 @@ START_TEST(test_open_leader_missing)
 	fake.open_errno[0] = unsupported[_i];
 	open_ok(el, &default_target);
 	ck_assert_uint_eq(fake.n_opens, 4);
-	ck_assert_int_eq(a->fd, -1);
+	ck_assert_int_eq(a->fds[0], -1);
 	ck_assert_int_eq(a->open_err, unsupported[_i]);
 	check_opened(__LINE__, 1, &default_target, -1);
 	check_opened(__LINE__, 2, &default_target, FIRST_FD);
 	check_opened(__LINE__, 3, &default_target, -1);
-	ck_assert_int_eq(evlist_at(el, 1)->fd, FIRST_FD);
+	ck_assert_int_eq(evlist_at(el, 1)->fds[0], FIRST_FD);
 	ck_assert_int_eq(evlist_at(el, 1)->open_err, 0);
 	evlist_free(el);
 	ck_assert_uint_eq(fake.n_closes, 3);
@@ -326,9 +329,9 @@ START_TEST(test_open_member_missing)
 	open_ok(el, &default_target);
 	check_opened(__LINE__, 0, &default_target, -1);
 	check_opened(__LINE__, 2, &default_target, FIRST_FD);
-	ck_assert_int_eq(evlist_at(el, 1)->fd, -1);
+	ck_assert_int_eq(evlist_at(el, 1)->fds[0], -1);
 	ck_assert_int_eq(evlist_at(el, 1)->open_err, ENOENT);
-	ck_assert_int_eq(evlist_at(el, 2)->fd, FIRST_FD + 1);
+	ck_assert_int_eq(evlist_at(el, 2)->fds[0], FIRST_FD + 1);
 	evlist_free(el);
 }
 END_TEST
@@ -370,7 +373,7 @@ START_TEST(test_open_fatal)
 			      FIRST_FD + (int)i, fake.closes[i]);
 	ck_assert_uint_eq(fake.n_closes, t->opened);
 	for (i = 0; i < evlist_count(el); i++)
-		ck_assert_int_eq(evlist_at(el, i)->fd, -1);
+		ck_assert_int_eq(evlist_at(el, i)->fds[0], -1);
 	evlist_free(el);
 	ck_assert_uint_eq(fake.n_closes, t->opened);
 }
@@ -388,7 +391,7 @@ START_TEST(test_open_id_fails)
 	ck_assert_uint_eq(fake.closes[0], 1);
 	ck_assert_uint_eq(fake.closes[1], 1);
 	ck_assert_uint_eq(fake.n_closes, 2);
-	ck_assert_int_eq(evlist_at(el, 1)->fd, -1);
+	ck_assert_int_eq(evlist_at(el, 1)->fds[0], -1);
 	evlist_free(el);
 	ck_assert_uint_eq(fake.n_closes, 2);
 }
@@ -525,7 +528,7 @@ START_TEST(test_close_twice)
 	evlist_close(el);
 	for (i = 0; i < 4; i++) {
 		ck_assert_uint_eq(fake.closes[i], 1);
-		ck_assert_int_eq(evlist_at(el, i)->fd, -1);
+		ck_assert_int_eq(evlist_at(el, i)->fds[0], -1);
 	}
 	evlist_free(el);
 	ck_assert_uint_eq(fake.n_closes, 4);
