@@ -2,7 +2,6 @@
 /* pstat --list: the events this machine knows, grouped by kind. */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdbool.h>
@@ -10,9 +9,34 @@
 #include <string.h>
 #include <linux/perf_event.h>
 
+#include "event.h"
 #include "event_table.h"
+#include "json.h"
 #include "list.h"
 #include "pmu.h"
+#include "sys.h"
+
+enum support {
+	SUPPORT_UNKNOWN,	/* not probed, or the kernel would not say */
+	SUPPORT_YES,
+	SUPPORT_NO,
+};
+
+static const char *const support_words[] = {
+	[SUPPORT_UNKNOWN] = NULL,
+	[SUPPORT_YES] = "supported",
+	[SUPPORT_NO] = "not supported here",
+};
+
+/* One listing, as text or as one JSON document. */
+struct lister {
+	FILE *f;
+	const char *filter;
+	bool json;
+	const char *kind;	/* of the section being written */
+	bool section_open;
+	bool first_entry;
+};
 
 static bool matches(const char *name, const char *filter)
 {
@@ -23,103 +47,226 @@ static bool matches(const char *name, const char *filter)
 	return strstr(name, filter) != NULL;
 }
 
-static void heading(FILE *f, const char *title, bool *shown)
+/* Open a counter on pstat itself to learn if the kernel has the event. */
+static enum support probe(uint32_t type, uint64_t config)
 {
-	if (*shown)
-		return;
-	fprintf(f, "%s:\n", title);
-	*shown = true;
+	struct perf_event_attr attr;
+	int fd;
+
+	event_attr_init(&attr);
+	attr.type = type;
+	attr.config = config;
+	attr.disabled = 1;
+	/* Allowed at perf_event_paranoid 2, where kernel counting is not. */
+	attr.exclude_kernel = 1;
+	attr.exclude_hv = 1;
+	fd = sys_perf_event_open(&attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd >= 0) {
+		sys_close(fd);
+		return SUPPORT_YES;
+	}
+	return fd == -ENOENT || fd == -EOPNOTSUPP || fd == -ENODEV ||
+	       fd == -ENXIO ? SUPPORT_NO : SUPPORT_UNKNOWN;
 }
 
-static void list_table(FILE *f, uint32_t type, const char *title,
-		       const char *filter)
+/* A new kind; its title is written with its first entry, if any. */
+static void section(struct lister *l, const char *kind)
+{
+	l->kind = kind;
+	l->section_open = false;
+}
+
+/* "a OR b" as ["a", "b"]. */
+static void json_aliases(FILE *f, const char *aliases)
+{
+	char buf[128], *word, *save = NULL;
+	const char *sep = "";
+
+	snprintf(buf, sizeof(buf), "%s", aliases);
+	fputs(", \"aliases\": [", f);
+	for (word = strtok_r(buf, " ", &save); word;
+	     word = strtok_r(NULL, " ", &save)) {
+		if (strcmp(word, "OR") == 0)
+			continue;
+		fputs(sep, f);
+		json_string(f, word);
+		sep = ", ";
+	}
+	fputc(']', f);
+}
+
+static void entry(struct lister *l, const char *title, const char *name,
+		  const char *aliases, enum support s, const char *what)
+{
+	char left[256];
+
+	if (!matches(name, l->filter) &&
+	    !(aliases && matches(aliases, l->filter)))
+		return;
+	if (l->json) {
+		fputs(l->first_entry ? "\n  " : ",\n  ", l->f);
+		l->first_entry = false;
+		fputs("{\"name\": ", l->f);
+		json_string(l->f, name);
+		fputs(", \"kind\": ", l->f);
+		json_string(l->f, l->kind);
+		if (aliases)
+			json_aliases(l->f, aliases);
+		if (s != SUPPORT_UNKNOWN)
+			fprintf(l->f, ", \"supported\": %s",
+				s == SUPPORT_YES ? "true" : "false");
+		if (what) {
+			fputs(", \"description\": ", l->f);
+			json_string(l->f, what);
+		}
+		fputc('}', l->f);
+		return;
+	}
+	if (!l->section_open)
+		fprintf(l->f, "%s%s:\n", l->first_entry ? "" : "\n", title);
+	l->section_open = true;
+	l->first_entry = false;
+	snprintf(left, sizeof(left), "%s%s%s", name, aliases ? " OR " : "",
+		 aliases ? aliases : "");
+	if (support_words[s] || what)
+		fprintf(l->f, "  %-48s [%s]\n", left,
+			what ? what : support_words[s]);
+	else
+		fprintf(l->f, "  %s\n", left);
+}
+
+static void list_table(struct lister *l, uint32_t type, const char *kind,
+		       const char *title)
 {
 	const struct event_def *defs;
-	bool shown = false;
-	size_t n, i, j;
+	char aliases[128];
+	size_t n, i, j, len;
 
+	section(l, kind);
 	defs = event_table_all(&n);
 	for (i = 0; i < n; i++) {
-		if (defs[i].type != type || defs[i].alias_of ||
-		    !matches(defs[i].name, filter))
+		if (defs[i].type != type || defs[i].alias_of)
 			continue;
-		heading(f, title, &shown);
-		fprintf(f, "  %s", defs[i].name);
-		for (j = 0; j < n; j++)
+		aliases[0] = '\0';
+		for (j = 0, len = 0; j < n; j++)
 			if (defs[j].alias_of &&
 			    strcmp(defs[j].alias_of, defs[i].name) == 0)
-				fprintf(f, " or %s", defs[j].name);
-		fputc('\n', f);
+				len += (size_t)snprintf(aliases + len,
+							sizeof(aliases) - len,
+							"%s%s", len ? " OR " : "",
+							defs[j].name);
+		entry(l, title, defs[i].name, len ? aliases : NULL,
+		      probe(defs[i].type, defs[i].config), NULL);
 	}
-	if (shown)
-		fputc('\n', f);
 }
 
-static int is_dir_entry(const struct dirent *d)
+static void list_caches(struct lister *l)
 {
-	return d->d_name[0] != '.' && d->d_type != DT_REG;
+	enum support s = SUPPORT_UNKNOWN;
+	char name[64];
+	uint64_t config;
+	size_t i;
+
+	section(l, "cache");
+	for (i = 0; event_table_cache_at(i, name, sizeof(name), &config) == 0;
+	     i++) {
+		if (!matches(name, l->filter))
+			continue;
+		/* Without a core PMU there is no cache event: ask once. */
+		if (s != SUPPORT_NO || pmu_have_core_pmu())
+			s = probe(PERF_TYPE_HW_CACHE, config);
+		entry(l, "Hardware cache events", name, NULL, s, NULL);
+	}
 }
 
-/* Directories under dir, sorted by name; -1 when it cannot be read. */
-static int subdirs(const char *dir, struct dirent ***out)
+static void list_pmu(struct lister *l, const char *pmu)
 {
-	return scandir(dir, out, is_dir_entry, alphasort);
-}
-
-static void free_dirents(struct dirent **d, int n)
-{
-	while (n-- > 0)
-		free(d[n]);
-	free(d);
-}
-
-static void list_system(FILE *f, const char *events, const char *sys,
-			const char *filter, bool *shown)
-{
-	struct dirent **names;
-	char path[4096], full[512];
+	char **aliases, name[512];
 	int n, i;
 
-	snprintf(path, sizeof(path), "%s/%s", events, sys);
-	n = subdirs(path, &names);
+	n = pmu_names(pmu, "events", &aliases);
 	for (i = 0; i < n; i++) {
-		snprintf(full, sizeof(full), "%s:%s", sys, names[i]->d_name);
-		if (!matches(full, filter))
-			continue;
-		heading(f, "Tracepoints", shown);
-		fprintf(f, "  %s\n", full);
+		snprintf(name, sizeof(name), "%s/%s/", pmu, aliases[i]);
+		entry(l, "PMU events", name, NULL, SUPPORT_UNKNOWN, NULL);
 	}
 	if (n > 0)
-		free_dirents(names, n);
+		pmu_instances_free(aliases, n);
 }
 
-static void list_tracepoints(FILE *f, const char *filter)
+static void list_pmus(struct lister *l)
 {
-	const char *events = pmu_tracefs_events();
-	struct dirent **systems;
-	bool shown = false;
+	char **pmus;
 	int n, i;
 
-	n = events ? subdirs(events, &systems) : -1;
-	if (n < 0) {
-		fprintf(f, "Tracepoints: %s\n\n",
-			!events ? "no tracefs mounted" :
-			errno == EACCES ?
-			"tracefs is not readable (root only here)" :
-			"tracefs cannot be read");
-		return;
-	}
+	section(l, "pmu");
+	n = pmu_all(&pmus);
 	for (i = 0; i < n; i++)
-		list_system(f, events, systems[i]->d_name, filter, &shown);
-	free_dirents(systems, n);
-	if (shown)
-		fputc('\n', f);
+		list_pmu(l, pmus[i]);
+	if (n > 0)
+		pmu_instances_free(pmus, n);
 }
 
-int list_print(FILE *f, const char *filter)
+static int add_tracepoint(void *arg, const char *sys, const char *name,
+			  uint64_t id)
 {
-	list_table(f, PERF_TYPE_HARDWARE, "Hardware events", filter);
-	list_table(f, PERF_TYPE_SOFTWARE, "Software events", filter);
-	list_tracepoints(f, filter);
+	struct lister *l = arg;
+	char full[512];
+
+	snprintf(full, sizeof(full), "%s:%s", sys, name);
+	entry(l, "Tracepoints", full, NULL, SUPPORT_UNKNOWN, NULL);
+	return 0;
+}
+
+static void list_tracepoints(struct lister *l)
+{
+	int ret;
+
+	section(l, "tracepoint");
+	ret = pmu_tracepoint_glob("*", "*", add_tracepoint, l);
+	if (ret < 0 && !l->json && !l->filter)
+		fprintf(l->f, "\nTracepoints: %s\n",
+			ret == -EACCES ? "tracefs is readable by root only here" :
+			ret == -ENODEV ? "no tracefs is mounted" :
+			"tracefs cannot be read");
+}
+
+static void list_forms(struct lister *l)
+{
+	static const struct {
+		const char *form, *what;
+	} forms[] = {
+		{ "rNNNN, r0xNNNN", "raw hardware event, hexadecimal config" },
+		{ "pmu/term=value,.../", "PMU event by its format terms" },
+		{ "mem:ADDR[/LEN][:rwx]", "breakpoint: LEN 1, 2, 4 or 8" },
+		{ "system:name", "tracepoint; globs * and ? expand" },
+	};
+	size_t i;
+
+	section(l, "form");
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
+		entry(l, "Other forms", forms[i].form, NULL, SUPPORT_UNKNOWN,
+		      forms[i].what);
+}
+
+int list_print(FILE *f, const char *filter, bool json)
+{
+	struct lister l = {
+		.f = f,
+		.filter = filter,
+		.json = json,
+		.first_entry = true,
+	};
+
+	if (json)
+		fputs("{\"version\": 1, \"events\": [", f);
+	list_table(&l, PERF_TYPE_HARDWARE, "hardware", "Hardware events");
+	list_caches(&l);
+	list_table(&l, PERF_TYPE_SOFTWARE, "software", "Software events");
+	list_pmus(&l);
+	list_tracepoints(&l);
+	if (!filter)
+		list_forms(&l);
+	if (json)
+		fputs("\n]}\n", f);
 	return fflush(f) == 0 && !ferror(f) ? 0 : -EIO;
 }

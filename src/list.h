@@ -3,13 +3,15 @@
 #ifndef PSTAT_LIST_H
 #define PSTAT_LIST_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /*
  * Print every known event whose name matches filter (a substring, or a
- * glob when it holds * ? or [), or all of them when filter is NULL.
- * 0, or -EIO when a write failed.
+ * glob when it holds * ? or [), or all of them when filter is NULL, by
+ * kind, saying which generic events this machine supports; as text or
+ * one JSON document. 0, or -EIO when a write failed.
  */
-int list_print(FILE *f, const char *filter);
+int list_print(FILE *f, const char *filter, bool json);
 
 #endif

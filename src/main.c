@@ -373,7 +373,7 @@ int main(int argc, char **argv)
 	} else if (o.action == OPTIONS_EXPLAIN) {
 		ret = explain(&o);
 	} else if (o.action == OPTIONS_LIST) {
-		ret = list_print(stdout, o.list_filter) == 0 ? 0
+		ret = list_print(stdout, o.list_filter, o.json) == 0 ? 0
 							     : EXIT_PSTAT_FAILED;
 	} else if (!(el = evlist_new())) {
 		diag_error("%s", strerror(ENOMEM));

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Writing JSON: strings escaped, numbers in the C locale. */
+#include "config.h"
+
+#include <math.h>
+
+#include "json.h"
+
+void json_string(FILE *f, const char *s)
+{
+	const unsigned char *c;
+
+	fputc('"', f);
+	for (c = (const unsigned char *)s; *c; c++) {
+		switch (*c) {
+		case '"':
+			fputs("\\\"", f);
+			break;
+		case '\\':
+			fputs("\\\\", f);
+			break;
+		case '\n':
+			fputs("\\n", f);
+			break;
+		case '\t':
+			fputs("\\t", f);
+			break;
+		case '\r':
+			fputs("\\r", f);
+			break;
+		default:
+			if (*c < 0x20 || *c == 0x7f)
+				fprintf(f, "\\u%04x", *c);
+			else
+				fputc(*c, f);
+		}
+	}
+	fputc('"', f);
+}
+
+void json_number(FILE *f, double v)
+{
+	if (!isfinite(v))
+		fputs("null", f);
+	else if (v == (double)(long long)v && fabs(v) < 9e15)
+		fprintf(f, "%lld", (long long)v);
+	else
+		fprintf(f, "%.17g", v);
+}

@@ -1,0 +1,61 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# --list shows every kind, says what this machine supports, filters by
+# substring or glob, and --list --json is one JSON document.
+
+# shellcheck source=tests/init.sh
+. "${top_srcdir:?}/tests/init.sh"
+
+require_perf_events
+
+run_pstat --list
+expect_rc 0
+for title in 'Hardware events:' 'Hardware cache events:' \
+	     'Software events:' 'Other forms:'; do
+	grep -qx "$title" out || fail_ "--list: no '$title' section"
+done
+grep -Eq '^  task-clock +\[supported\]$' out ||
+	fail_ "--list: task-clock not marked supported"
+grep -Eq '^  cpu-cycles OR cycles ' out || fail_ "--list: cycles alias"
+grep -Eq '^  L1-dcache-load-misses ' out || fail_ "--list: cache events"
+grep -q 'mem:ADDR' out || fail_ "--list: no mem: form"
+if ! have_hw_pmu; then
+	grep -Eq '^  instructions +\[not supported here\]$' out ||
+		fail_ "--list: instructions not marked unsupported"
+fi
+if [ -d /sys/bus/event_source/devices/msr/events ]; then
+	grep -qx '  msr/tsc/' out || fail_ "--list: no msr/tsc/ alias"
+fi
+
+# A substring keeps matching names only, and drops empty sections.
+run_pstat --list clock
+expect_rc 0
+expect_eq "$(grep -c '^  ' out | tr -d ' ')" \
+	"$(grep '^  ' out | grep -c clock)" "--list clock: every row matches"
+grep -q 'Hardware events:' out && fail_ "--list clock: empty section shown"
+
+if [ -r /sys/kernel/tracing/events/sched ]; then
+	run_pstat --list 'sched:*'
+	expect_rc 0
+	grep -q '^  sched:sched_switch$' out ||
+		fail_ "--list 'sched:*': no sched:sched_switch"
+	grep '^  ' out | grep -qv '^  sched:' &&
+		fail_ "--list 'sched:*': rows from elsewhere"
+fi
+
+run_pstat --list --json
+expect_rc 0
+python3 - out <<'PY' || fail_ "--list --json does not parse or lacks fields"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+events = doc["events"]
+assert doc["version"] == 1
+names = {e["name"]: e for e in events}
+assert names["task-clock"]["supported"] is True
+assert names["cpu-cycles"]["aliases"] == ["cycles"]
+assert all(e["kind"] in ("hardware", "cache", "software", "pmu",
+                         "tracepoint", "form") for e in events)
+PY
+
+run_pstat --list a b
+expect_rc 125
