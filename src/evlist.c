@@ -19,6 +19,8 @@ struct evlist {
 	uint64_t *buf;		/* one group read, sized for the largest */
 	size_t buf_len;
 	size_t n_targets;	/* threads x CPUs, once opened */
+	int *anchors;		/* see evlist_anchor_tracepoints */
+	size_t n_anchors;
 };
 
 struct evlist *evlist_new(void)
@@ -34,6 +36,9 @@ void evlist_free(struct evlist *el)
 		return;
 	for (i = 0; i < el->n; i++)
 		evsel_fini(&el->ev[i]);
+	for (i = 0; i < el->n_anchors; i++)
+		sys_close(el->anchors[i]);
+	free(el->anchors);
 	free(el->ev);
 	free(el->buf);
 	free(el);
@@ -342,6 +347,36 @@ int evlist_read(struct evlist *el)
 	for (i = 0; ret == 0 && i < el->n; i++)
 		sum_targets(&el->ev[i]);
 	return ret;
+}
+
+void evlist_anchor_tracepoints(struct evlist *el)
+{
+	struct perf_event_attr attr;
+	size_t i, j;
+	int fd;
+
+	el->anchors = calloc(el->n, sizeof(*el->anchors));
+	for (i = 0; el->anchors && i < el->n; i++) {
+		if (el->ev[i].attr.type != PERF_TYPE_TRACEPOINT)
+			continue;
+		for (j = 0; j < i; j++)
+			if (el->ev[j].attr.type == PERF_TYPE_TRACEPOINT &&
+			    el->ev[j].attr.config == el->ev[i].attr.config)
+				break;
+		if (j < i)
+			continue;
+		/* Disabled, it never fires; it only holds the registration. */
+		memset(&attr, 0, sizeof(attr));
+		attr.size = sizeof(attr);
+		attr.type = PERF_TYPE_TRACEPOINT;
+		attr.config = el->ev[i].attr.config;
+		attr.disabled = 1;
+		attr.exclude_kernel = el->ev[i].attr.exclude_kernel;
+		attr.exclude_hv = el->ev[i].attr.exclude_hv;
+		fd = sys_perf_event_open(&attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+		if (fd >= 0)
+			el->anchors[el->n_anchors++] = fd;
+	}
 }
 
 void evlist_close(struct evlist *el)

@@ -67,6 +67,13 @@ size_t evlist_targets(const struct evlist *el);
  */
 int evlist_read(struct evlist *el);
 
+/*
+ * Keep each tracepoint registered until evlist_free, with a disabled
+ * counter on pstat itself: its last close costs tens of milliseconds,
+ * and repeated runs would pay it every time. Best effort.
+ */
+void evlist_anchor_tracepoints(struct evlist *el);
+
 /* Close every descriptor; harmless when already closed. */
 void evlist_close(struct evlist *el);
 

@@ -292,8 +292,13 @@ static int parse_breakpoint(struct parser *p, size_t col)
 
 	ret = take_number(p, &addr);
 	if (ret == 0 && p->s[p->pos] == '/') {
-		p->pos++;
+		size_t len_at = ++p->pos;
+
 		ret = take_number(p, &len);
+		if (ret == 0 && len != 1 && len != 2 && len != 4 && len != 8)
+			return fail(p, len_at, "the length is 1, 2, 4 or 8",
+				    "bad breakpoint length %llu",
+				    (unsigned long long)len);
 	}
 	if (ret < 0)
 		return ret;
@@ -400,9 +405,14 @@ static int parse_term(struct parser *p, size_t col, size_t *mods_at)
 	if (len && p->s[p->pos] == '/') {
 		ret = parse_pmu(p, col, len);
 		*mods_at = p->pos;
-		if (ret == 0 && p->s[p->pos] == ':')
+		if (ret < 0)
+			return ret;
+		/* msr/tsc/u as perf writes it; msr/tsc/:u as well. */
+		if (p->s[p->pos] == ':') {
 			p->pos++;
-		return ret < 0 ? ret : maybe_modifiers(p, p->first, false);
+			return take_modifiers(p, p->first);
+		}
+		return maybe_modifiers(p, p->first, false);
 	}
 	if (len == 0 && p->s[col])
 		return fail(p, col, NULL, "unexpected '%c'", p->s[col]);

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "json.h"
 
@@ -38,12 +39,25 @@ void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* The shortest %g that reads back as the same double. */
 void json_number(FILE *f, double v)
 {
-	if (!isfinite(v))
+	char buf[32];
+	int prec;
+
+	if (!isfinite(v)) {
 		fputs("null", f);
-	else if (v == (double)(long long)v && fabs(v) < 9e15)
+		return;
+	}
+	if (v == (double)(long long)v && fabs(v) < 9e15) {
 		fprintf(f, "%lld", (long long)v);
-	else
-		fprintf(f, "%.17g", v);
+		return;
+	}
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	snprintf(buf, sizeof(buf), "%.*g", prec, v);
+	fputs(buf, f);
 }

@@ -3,23 +3,22 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 
 #include "caps.h"
 #include "diag.h"
 #include "evlist.h"
 #include "evparse.h"
+#include "run.h"
 #include "explain.h"
 #include "list.h"
 #include "options.h"
 #include "output.h"
-#include "pmu.h"
-#include "workload.h"
 
 /* Exit statuses of env(1) and timeout(1). */
 enum {
@@ -94,14 +93,28 @@ static int parse_event_file(struct evlist *el, const char *path)
 	return ret;
 }
 
+/* perf stat's -d, -dd and -ddd: each adds to the one before. */
+static const char *const detailed_events[] = {
+	"L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses",
+	"L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
+	"iTLB-loads,iTLB-load-misses",
+	"L1-dcache-prefetches,L1-dcache-prefetch-misses",
+};
+
 static int build_evlist(const struct options *o, struct evlist *el)
 {
 	struct evparse_error err;
 	size_t i;
 	int ret;
 
-	if (o->n_events == 0)
-		return evparse(el, default_events, &err);
+	if (o->null_run)
+		return 0;
+	if (o->n_events == 0) {
+		ret = evparse(el, default_events, &err);
+		for (i = 0; ret == 0 && i < (size_t)o->detailed && i < 3; i++)
+			ret = evparse(el, detailed_events[i], &err);
+		return ret;
+	}
 	for (i = 0; i < o->n_events; i++) {
 		if (o->events[i][0] == '@') {
 			ret = parse_event_file(el, o->events[i] + 1);
@@ -110,6 +123,11 @@ static int build_evlist(const struct options *o, struct evlist *el)
 			if (ret == -EINVAL)
 				report_spec_error("", o->events[i], &err);
 		}
+		if (ret < 0)
+			return ret;
+	}
+	for (i = 0; i < (size_t)o->detailed && i < 3; i++) {
+		ret = evparse(el, detailed_events[i], &err);
 		if (ret < 0)
 			return ret;
 	}
@@ -190,38 +208,6 @@ static void report_open_error(const struct evlist *el, size_t i, int err)
 	}
 }
 
-/* One note for the run, not one per event. */
-static void note_missing_pmu(const struct evlist *el)
-{
-	size_t i;
-
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
-
-		if (e->open_err && (e->attr.type == PERF_TYPE_HARDWARE ||
-				    e->attr.type == PERF_TYPE_HW_CACHE ||
-				    e->attr.type == PERF_TYPE_RAW)) {
-			if (!pmu_have_core_pmu())
-				diag_note("no hardware PMU is visible (a virtual machine, usually): hardware events are <not supported>; software events and tracepoints still count");
-			return;
-		}
-	}
-}
-
-/* One note per weak group the kernel refused whole. */
-static void note_split_groups(const struct evlist *el)
-{
-	size_t i;
-
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
-
-		if (e->split && (i == 0 || !evlist_at_const(el, i - 1)->split))
-			diag_note("the kernel refused the weak group led by %s as a whole: its events are counted separately",
-				  e->name);
-	}
-}
-
 static int exec_failed(char *const argv[], int err)
 {
 	if (err == ENOENT && !strchr(argv[0], '/'))
@@ -232,19 +218,6 @@ static int exec_failed(char *const argv[], int err)
 	else
 		diag_error("cannot run '%s': %s", argv[0], strerror(err));
 	return err == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_RUN;
-}
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static double tv_seconds(const struct timeval *tv)
-{
-	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
 /* The command's status, as a shell would give it. */
@@ -261,68 +234,77 @@ static int command_status(char *const argv[], int status)
 	return 128 + sig;
 }
 
-static int run(const struct options *o, struct evlist *el)
+/*
+ * Where the results go: stderr, -o FILE or --log-fd. NULL, said once,
+ * when it cannot be opened.
+ */
+static FILE *open_destination(const struct options *o)
 {
-	struct evlist_target target = {
-		.n_pids = 1,
-		.inherit = !o->no_inherit,
-		.enable_on_exec = true,
-	};
-	struct output_opts out = { .sep = o->sep, .no_merge = o->no_merge };
+	FILE *f;
+	int fd;
+
+	if (o->output_file) {
+		fd = open(o->output_file, O_WRONLY | O_CREAT | O_CLOEXEC |
+			  (o->append ? O_APPEND : O_TRUNC), 0666);
+		f = fd >= 0 ? fdopen(fd, o->append ? "a" : "w") : NULL;
+		if (!f)
+			diag_error("cannot write to '%s': %s", o->output_file,
+				   strerror(errno));
+		return f;
+	}
+	if (o->log_fd >= 0) {
+		f = fdopen(o->log_fd, "a");
+		if (!f)
+			diag_error("cannot write to descriptor %d (--log-fd): %s",
+				   o->log_fd, strerror(errno));
+		return f;
+	}
+	return stderr;
+}
+
+/* Count, print, and say how it went: the exit status. */
+static int run(const struct options *o, struct evlist *el, FILE *dest)
+{
 	struct output_run info = { .argv = o->argv };
-	struct workload w;
-	size_t failed;
-	double t0;
-	int ret;
+	enum run_outcome outcome;
+	struct results *res;
+	struct output *out;
+	size_t failed = 0;
+	int err = 0, ret = -1, close_ret;
 
-	ret = workload_prepare(&w, o->argv);
-	if (ret < 0) {
-		diag_error("cannot start '%s': %s", o->argv[0], strerror(-ret));
+	res = results_new(el, o->no_merge, o->repeat);
+	out = res ? output_new(dest, &o->out) : NULL;
+	if (!out) {
+		results_free(res);
+		diag_error("%s", strerror(ENOMEM));
 		return EXIT_PSTAT_FAILED;
 	}
-	target.pids = &w.pid;
-	ret = evlist_open(el, &target, &failed);
-	if (ret < 0) {
-		workload_abort(&w);
-		report_open_error(el, failed, -ret);
-		return EXIT_PSTAT_FAILED;
+	res->no_scale = o->no_scale;
+	outcome = run_command(o, el, res, out, &info, &failed, &err);
+	if (outcome == RUN_OPEN_FAILED) {
+		report_open_error(el, failed, err);
+		ret = EXIT_PSTAT_FAILED;
+	} else if (outcome == RUN_EXEC_FAILED) {
+		ret = exec_failed(o->argv, err);
+	} else if (outcome == RUN_FAILED) {
+		diag_error("cannot count '%s': %s", o->argv[0], strerror(err));
+		ret = EXIT_PSTAT_FAILED;
+	} else {
+		/* Print before closing: the last close of a tracepoint is slow. */
+		output_final(out, res, &info);
 	}
-	note_missing_pmu(el);
-	note_split_groups(el);
-
-	t0 = now_ns();
-	ret = workload_start(&w);
-	if (ret != 0) {
-		evlist_close(el);
-		if (ret < 0) {
-			diag_error("cannot start '%s': %s", o->argv[0],
-				   strerror(-ret));
-			return EXIT_PSTAT_FAILED;
-		}
-		return exec_failed(o->argv, ret);
+	close_ret = output_close(out);
+	if (close_ret < 0 && ret < 0) {
+		diag_error("cannot write the results to %s: %s",
+			   o->output_file ? o->output_file :
+			   o->log_fd >= 0 ? "--log-fd" : "standard error",
+			   strerror(-close_ret));
+		ret = EXIT_PSTAT_FAILED;
 	}
-	ret = workload_wait(&w);
-	info.elapsed_ns = now_ns() - t0;
-	if (ret < 0) {
-		diag_error("cannot wait for '%s': %s", o->argv[0],
-			   strerror(-ret));
-		return EXIT_PSTAT_FAILED;
-	}
-	info.user_s = tv_seconds(&w.ru.ru_utime);
-	info.sys_s = tv_seconds(&w.ru.ru_stime);
-
-	ret = evlist_read(el);
-	if (ret < 0) {
-		diag_error("cannot read the counters: %s", strerror(-ret));
-		return EXIT_PSTAT_FAILED;
-	}
-	/* Print before closing: the last close of a tracepoint is slow. */
-	if (output_print(stderr, el, &info, &out) < 0) {
-		diag_error("cannot write the results: %s", strerror(errno));
-		return EXIT_PSTAT_FAILED;
-	}
-	ret = command_status(o->argv, w.status);
+	if (ret < 0)
+		ret = command_status(o->argv, info.status);
 	evlist_close(el);
+	results_free(res);
 	return ret;
 }
 
@@ -355,6 +337,7 @@ int main(int argc, char **argv)
 {
 	struct options o;
 	struct evlist *el = NULL;
+	FILE *dest;
 	char err[256];
 	int ret;
 
@@ -382,8 +365,16 @@ int main(int argc, char **argv)
 		if (ret != -EINVAL)
 			diag_error("%s", strerror(-ret));
 		ret = EXIT_PSTAT_FAILED;
+	} else if (!(dest = open_destination(&o))) {
+		ret = EXIT_PSTAT_FAILED;
 	} else {
-		ret = run(&o, el);
+		ret = run(&o, el, dest);
+		if (dest != stderr && fclose(dest) != 0 &&
+		    ret != EXIT_PSTAT_FAILED) {
+			diag_error("cannot write the results: %s",
+				   strerror(errno));
+			ret = EXIT_PSTAT_FAILED;
+		}
 	}
 	evlist_free(el);
 	options_free(&o);

@@ -1,24 +1,63 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Derived metrics as perf stat prints them: CPUs utilized, rates (pure). */
+/* perf stat's derived metrics: IPC, GHz, miss ratios, rates (pure). */
 #ifndef PSTAT_METRICS_H
 #define PSTAT_METRICS_H
 
-#include <stdbool.h>
+#include <linux/perf_event.h>
 
-/* What the whole run measured, that the metrics divide by. */
+/* Modifier sets the context tells apart; events past them get no ratio. */
+#define METRICS_SETS 8
+/* Events that other events divide by (clocks, cycles, branches, ...). */
+#define METRICS_NR_DENOMS 12
+
+/* The denominators counted with one set of modifiers: metrics.c's own. */
+struct metrics_set {
+	unsigned long long key;		/* exclude_* bits, extended PMU type */
+	double sum[METRICS_NR_DENOMS];
+	unsigned int n[METRICS_NR_DENOMS];
+};
+
+/*
+ * What the run measured that metrics divide by. On the stack, no
+ * allocation; fill it with metrics_ctx_add() for every counted event
+ * before the first metrics_compute().
+ */
 struct metrics_ctx {
-	double wall_ns;		/* elapsed time of the command */
-	double clock_ns;	/* task-clock (or cpu-clock); 0 if none */
+	double wall_ns;			/* elapsed time of the command */
+	unsigned int nsets;
+	struct metrics_set set[METRICS_SETS];
 };
 
+void metrics_ctx_init(struct metrics_ctx *ctx, double wall_ns);
+
+/*
+ * Record one counted event. value is the multiplex-scaled count times the
+ * event's unit scale; task-clock and cpu-clock in nanoseconds. The same
+ * event recorded twice with the same modifiers counts the same thing, so
+ * the context keeps their mean, as perf does: record a merged counter
+ * once, with its total.
+ */
+void metrics_ctx_add(struct metrics_ctx *ctx,
+		     const struct perf_event_attr *attr, double value);
+
+#define METRICS_MAX 2
+
+/* One metric and perf's layout for it. */
 struct metric {
-	bool valid;
 	double value;
-	char unit[24];		/* "CPUs utilized", "/sec", "K/sec", ... */
+	char unit[40];		/* "insn per cycle", "of all branches" */
+	/* perf: printf("%*.*f%s", width, prec, value, suffix), the unit */
+	int width, prec;
+	const char *suffix;	/* "", " ", "%" or " %" */
 };
 
-/* The metric of a counted value, if perf stat shows one for it. */
-void metrics_compute(bool is_clock, double value,
-		     const struct metrics_ctx *ctx, struct metric *m);
+/*
+ * The metrics perf stat prints after '#' for this event and value (as
+ * given to metrics_ctx_add): 0, 1 or 2. A second one goes on a line of
+ * its own, as perf prints it.
+ */
+int metrics_compute(const struct metrics_ctx *ctx,
+		    const struct perf_event_attr *attr, double value,
+		    struct metric out[METRICS_MAX]);
 
 #endif

@@ -14,16 +14,39 @@ static const char usage[] =
 	"Usage: pstat [options] [--] command [args...]\n"
 	"Count performance events while command runs, like perf stat.\n"
 	"\n"
-	"  -e, --event=LIST           events to count: names, sys:tracepoint,\n"
-	"                             groups {a,b}, modifiers :u :k :h;\n"
+	"Events:\n"
+	"  -e, --event=LIST           events to count: names, caches, rNNN,\n"
+	"                             pmu/terms/, sys:tracepoint (globs),\n"
+	"                             mem:ADDR[/LEN][:rwx], groups {a,b},\n"
+	"                             modifiers :u :k ...; @FILE reads a file;\n"
 	"                             may be given more than once\n"
-	"  -x, --field-separator=SEP  print CSV separated by SEP ('\\t' for a tab)\n"
+	"  -d, --detailed             add perf's detailed events (-dd, -ddd: more)\n"
+	"  -n, --null                 count nothing: time the command only\n"
 	"  -i, --no-inherit           count the command only, not its children\n"
 	"                             and threads\n"
+	"Runs:\n"
+	"  -r, --repeat=N             run the command N times: means and spread\n"
+	"  -I, --interval-print=MS    print counts every MS milliseconds (>= 10)\n"
+	"      --interval-count=N     stop after N intervals\n"
+	"      --summary              with -I: the totals at the end as well\n"
+	"Output:\n"
+	"  -x, --field-separator=SEP  perf's CSV columns, separated by SEP\n"
+	"                             ('\\t' for a tab)\n"
+	"  -j, --json                 perf's JSON lines\n"
+	"      --format=FORMAT        pstat's own: csv or json, versioned, with\n"
+	"                             a status per value and the run itself\n"
+	"  -o, --output=FILE          write the results to FILE, not stderr\n"
+	"      --append               with -o: append to FILE\n"
+	"      --log-fd=FD            write the results to descriptor FD\n"
+	"  -B, --big-num              group digits in human output (the default)\n"
+	"      --no-big-num           do not\n"
+	"      --no-scale             show multiplexed counts as read, unscaled\n"
+	"      --metric-only          show the derived metrics only\n"
 	"      --no-merge             show each instance of a PMU on its own line\n"
+	"Other:\n"
 	"      --list [FILTER]        list the events this machine knows and exit;\n"
-	"                             FILTER is a substring or a glob\n"
-	"      --json                 with --list: one JSON document\n"
+	"                             FILTER is a substring or a glob; with\n"
+	"                             --json, one JSON document\n"
 	"      --explain              print the perf_event_attr of each event of\n"
 	"                             -e, by group, and exit; nothing is opened\n"
 	"  -h, --help                 show this help and exit\n"
@@ -38,19 +61,42 @@ static const char usage[] =
 /* Long options without a letter. */
 enum {
 	OPT_LIST = 256,
-	OPT_JSON,
 	OPT_EXPLAIN,
 	OPT_NO_MERGE,
+	OPT_NO_SCALE,
+	OPT_NO_BIG_NUM,
+	OPT_METRIC_ONLY,
+	OPT_FORMAT,
+	OPT_APPEND,
+	OPT_LOG_FD,
+	OPT_INTERVAL_COUNT,
+	OPT_SUMMARY,
 };
+
+static const char short_options[] = "+e:x:jdnir:I:o:BhV";
 
 static const struct option long_options[] = {
 	{ "event", required_argument, NULL, 'e' },
-	{ "field-separator", required_argument, NULL, 'x' },
+	{ "detailed", no_argument, NULL, 'd' },
+	{ "null", no_argument, NULL, 'n' },
 	{ "no-inherit", no_argument, NULL, 'i' },
-	{ "list", no_argument, NULL, OPT_LIST },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "explain", no_argument, NULL, OPT_EXPLAIN },
+	{ "repeat", required_argument, NULL, 'r' },
+	{ "interval-print", required_argument, NULL, 'I' },
+	{ "interval-count", required_argument, NULL, OPT_INTERVAL_COUNT },
+	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ "field-separator", required_argument, NULL, 'x' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "output", required_argument, NULL, 'o' },
+	{ "append", no_argument, NULL, OPT_APPEND },
+	{ "log-fd", required_argument, NULL, OPT_LOG_FD },
+	{ "big-num", no_argument, NULL, 'B' },
+	{ "no-big-num", no_argument, NULL, OPT_NO_BIG_NUM },
+	{ "no-scale", no_argument, NULL, OPT_NO_SCALE },
+	{ "metric-only", no_argument, NULL, OPT_METRIC_ONLY },
 	{ "no-merge", no_argument, NULL, OPT_NO_MERGE },
+	{ "list", no_argument, NULL, OPT_LIST },
+	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -75,7 +121,7 @@ bad(char *err, size_t len, const char *fmt, ...)
 /* getopt's own complaint would not say how to fix it: make ours. */
 static int unknown_option(char *err, size_t len, char **argv, int opt)
 {
-	if (opt && strchr("ex", opt))
+	if (opt && strchr("exroI", opt))
 		return bad(err, len,
 			   "option -%c needs an argument; see 'pstat --help'",
 			   opt);
@@ -87,64 +133,186 @@ static int unknown_option(char *err, size_t len, char **argv, int opt)
 		   argv[optind - 1]);
 }
 
+/* A whole decimal number in [min, max]; 0 or -EINVAL. */
+static int number(const char *arg, long long min, long long max,
+		  long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(arg, &end, 10);
+	return errno || end == arg || *end || *v < min || *v > max ? -EINVAL
+								   : 0;
+}
+
+static int set_format(struct options *o, enum output_format f,
+		      const char *what, char *err, size_t len)
+{
+	if (o->out.format != OUTPUT_HUMAN && o->out.format != f)
+		return bad(err, len,
+			   "%s and another output format (-x, -j, --format) were both given; choose one",
+			   what);
+	o->out.format = f;
+	return 0;
+}
+
+static int take_option(struct options *o, int c, char **argv, char *err,
+		       size_t len)
+{
+	long long v;
+
+	switch (c) {
+	case 'e':
+		o->events[o->n_events++] = optarg;
+		return 0;
+	case 'd':
+		o->detailed++;
+		return 0;
+	case 'n':
+		o->null_run = true;
+		return 0;
+	case 'i':
+		o->no_inherit = true;
+		return 0;
+	case 'r':
+		if (number(optarg, 1, 1000000, &v) < 0)
+			return bad(err, len,
+				   "-r needs a number of runs from 1 up, not '%s'",
+				   optarg);
+		o->repeat = (size_t)v;
+		return 0;
+	case 'I':
+		if (number(optarg, 10, 86400000, &v) < 0)
+			return bad(err, len,
+				   "-I needs milliseconds, 10 or more, not '%s'",
+				   optarg);
+		o->interval_ms = (unsigned int)v;
+		return 0;
+	case OPT_INTERVAL_COUNT:
+		if (number(optarg, 1, 1000000000, &v) < 0)
+			return bad(err, len,
+				   "--interval-count needs a number from 1 up, not '%s'",
+				   optarg);
+		o->interval_count = (size_t)v;
+		return 0;
+	case OPT_SUMMARY:
+		o->out.summary = true;
+		return 0;
+	case 'x':
+		o->out.sep = strcmp(optarg, "\\t") == 0 ? "\t" : optarg;
+		if (!*o->out.sep)
+			return bad(err, len,
+				   "the -x separator is empty; give one, as in -x,");
+		return set_format(o, OUTPUT_CSV, "-x", err, len);
+	case 'j':
+		o->json = true;
+		return 0;
+	case OPT_FORMAT:
+		if (strcmp(optarg, "csv") == 0)
+			return set_format(o, OUTPUT_PSTAT_CSV, "--format", err,
+					  len);
+		if (strcmp(optarg, "json") == 0)
+			return set_format(o, OUTPUT_PSTAT_JSON, "--format",
+					  err, len);
+		return bad(err, len,
+			   "--format is csv or json, not '%s' (perf's CSV is -x, its JSON -j)",
+			   optarg);
+	case 'o':
+		o->output_file = optarg;
+		return 0;
+	case OPT_APPEND:
+		o->append = true;
+		return 0;
+	case OPT_LOG_FD:
+		if (number(optarg, 0, 1 << 30, &v) < 0)
+			return bad(err, len,
+				   "--log-fd needs a file descriptor number, not '%s'",
+				   optarg);
+		o->log_fd = (int)v;
+		return 0;
+	case 'B':
+		o->out.big_num = true;
+		return 0;
+	case OPT_NO_BIG_NUM:
+		o->out.big_num = false;
+		return 0;
+	case OPT_NO_SCALE:
+		o->no_scale = true;
+		return 0;
+	case OPT_METRIC_ONLY:
+		o->out.metric_only = true;
+		return 0;
+	case OPT_NO_MERGE:
+		o->no_merge = true;
+		return 0;
+	case OPT_LIST:
+		o->action = OPTIONS_LIST;
+		return 0;
+	case OPT_EXPLAIN:
+		o->action = OPTIONS_EXPLAIN;
+		return 0;
+	case 'h':
+		o->action = OPTIONS_HELP;
+		return 0;
+	case 'V':
+		o->action = OPTIONS_VERSION;
+		return 0;
+	default:
+		return unknown_option(err, len, argv, optopt);
+	}
+}
+
+/* Options that only mean something together. */
+static int check_combinations(struct options *o, char *err, size_t len)
+{
+	if (o->json && o->action != OPTIONS_LIST &&
+	    set_format(o, OUTPUT_JSONL, "-j", err, len) < 0)
+		return -EINVAL;
+	if (o->append && !o->output_file)
+		return bad(err, len, "--append goes with -o FILE");
+	if (o->output_file && o->log_fd >= 0)
+		return bad(err, len, "-o and --log-fd both given; choose one");
+	if ((o->interval_count || o->out.summary) && !o->interval_ms)
+		return bad(err, len,
+			   "--interval-count and --summary go with -I MS");
+	if (o->interval_ms && o->repeat > 1)
+		return bad(err, len, "-I and -r do not go together; choose one");
+	if (o->null_run && (o->n_events || o->detailed))
+		return bad(err, len, "-n counts nothing: drop -e and -d, or -n");
+	if (o->action == OPTIONS_EXPLAIN && o->n_events == 0)
+		return bad(err, len,
+			   "--explain needs the events to explain: -e LIST");
+	return 0;
+}
+
 int options_parse(struct options *o, int argc, char **argv, char *err,
 		  size_t err_len)
 {
-	int c;
+	int c, ret;
 
 	memset(o, 0, sizeof(*o));
+	o->repeat = 1;
+	o->log_fd = -1;
+	o->out.big_num = true;
 	o->events = calloc((size_t)argc, sizeof(*o->events));
 	if (!o->events)
 		return -ENOMEM;
 	opterr = 0;
 	optind = 1;
 	/* '+': stop at the command, so its own options stay its own. */
-	while ((c = getopt_long(argc, argv, "+e:x:ihV", long_options,
+	while ((c = getopt_long(argc, argv, short_options, long_options,
 				NULL)) != -1) {
-		switch (c) {
-		case 'e':
-			o->events[o->n_events++] = optarg;
-			break;
-		case 'x':
-			o->sep = strcmp(optarg, "\\t") == 0 ? "\t" : optarg;
-			if (!*o->sep)
-				return bad(err, err_len,
-					   "the -x separator is empty; give one, as in -x,");
-			break;
-		case 'i':
-			o->no_inherit = true;
-			break;
-		case 'h':
-			o->action = OPTIONS_HELP;
+		ret = take_option(o, c, argv, err, err_len);
+		if (ret < 0)
+			return ret;
+		if (o->action == OPTIONS_HELP || o->action == OPTIONS_VERSION)
 			return 0;
-		case 'V':
-			o->action = OPTIONS_VERSION;
-			return 0;
-		case OPT_LIST:
-			o->action = OPTIONS_LIST;
-			break;
-		case OPT_EXPLAIN:
-			o->action = OPTIONS_EXPLAIN;
-			break;
-		case OPT_JSON:
-			o->json = true;
-			break;
-		case OPT_NO_MERGE:
-			o->no_merge = true;
-			break;
-		default:
-			return unknown_option(err, err_len, argv, optopt);
-		}
 	}
-	if (o->json && o->action != OPTIONS_LIST)
-		return bad(err, err_len,
-			   "--json goes with --list; for results, see -x");
-	if (o->action == OPTIONS_EXPLAIN) {
-		if (o->n_events == 0)
-			return bad(err, err_len,
-				   "--explain needs the events to explain: -e LIST");
-		return 0;
-	}
+	ret = check_combinations(o, err, err_len);
+	if (ret < 0)
+		return ret;
+	o->out.interval = o->interval_ms > 0;
+	o->out.runs = o->repeat;
 	if (o->action == OPTIONS_LIST) {
 		if (argc - optind > 1)
 			return bad(err, err_len,
@@ -153,6 +321,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 		o->list_filter = argv[optind];
 		return 0;
 	}
+	if (o->action == OPTIONS_EXPLAIN)
+		return 0;
 	if (optind >= argc)
 		return bad(err, err_len,
 			   "no command given; usage: pstat [options] [--] command [args...]");

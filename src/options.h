@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "output.h"
+
 enum options_action {
 	OPTIONS_RUN,
 	OPTIONS_HELP,
@@ -19,10 +21,19 @@ struct options {
 	enum options_action action;
 	const char **events;	/* each -e, in order (point into argv) */
 	size_t n_events;
-	const char *sep;	/* -x: CSV separator, NULL for human output */
+	int detailed;		/* -d given this many times */
+	bool null_run;		/* -n: no counters, time only */
 	bool no_inherit;	/* -i */
 	bool no_merge;		/* --no-merge */
-	bool json;		/* --json, for --list */
+	bool no_scale;		/* --no-scale */
+	bool json;		/* -j/--json: perf's JSON lines, or --list's */
+	struct output_opts out;	/* format, separator, digits, ... */
+	size_t repeat;		/* -r, 1 by default */
+	unsigned int interval_ms;	/* -I, 0 for none */
+	size_t interval_count;	/* --interval-count, 0 for no limit */
+	const char *output_file;	/* -o */
+	bool append;		/* --append */
+	int log_fd;		/* --log-fd, -1 for none */
 	char **argv;		/* the command, NULL-terminated */
 	const char *list_filter;	/* --list FILTER, or NULL */
 };

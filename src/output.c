@@ -3,83 +3,189 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "output.h"
 #include "output_impl.h"
 
-/* The row that starts at evlist index i; *next gets the one after. */
-static void make_row(const struct evlist *el, size_t i, size_t *next,
-		     const struct metrics_ctx *ctx, const struct output_opts *o,
+static const struct output_printer *const printers[] = {
+	[OUTPUT_HUMAN] = &output_human,
+	[OUTPUT_CSV] = &output_csv,
+	[OUTPUT_JSONL] = &output_jsonl,
+	[OUTPUT_PSTAT_CSV] = &output_pstat_csv,
+	[OUTPUT_PSTAT_JSON] = &output_pstat_json,
+};
+
+struct output *output_new(FILE *f, const struct output_opts *o)
+{
+	struct output *out = calloc(1, sizeof(*out));
+
+	if (!out)
+		return NULL;
+	out->f = f;
+	out->o = *o;
+	out->p = printers[o->format];
+	if (out->p->start)
+		out->p->start(out);
+	return out;
+}
+
+const char *output_state_name(enum counts_state s)
+{
+	static const char *const names[] = {
+		[COUNTS_COUNTED] = "counted",
+		[COUNTS_SCALED] = "scaled",
+		[COUNTS_NOT_COUNTED] = "not-counted",
+		[COUNTS_NOT_SUPPORTED] = "not-supported",
+	};
+
+	return names[s];
+}
+
+void output_value_text(char *buf, size_t len, const struct output_row *row)
+{
+	if (row->r.state == COUNTS_NOT_SUPPORTED)
+		snprintf(buf, len, "<not supported>");
+	else if (row->r.state == COUNTS_NOT_COUNTED)
+		snprintf(buf, len, "<not counted>");
+	else if (row->fractional)
+		snprintf(buf, len, "%.2f", row->value);
+	else
+		snprintf(buf, len, "%.0f", row->value);
+}
+
+static bool counted(const struct counts_result *r)
+{
+	return r->state == COUNTS_COUNTED || r->state == COUNTS_SCALED;
+}
+
+/* What metrics divide: the value shown, with clocks in nanoseconds. */
+static double metric_input(const struct output_row *row)
+{
+	return evsel_is_clock(row->rr->e) ? row->value * 1e6 : row->value;
+}
+
+/* Row i as printed; its metrics too when ctx is given. */
+static void make_row(const struct results *res, const struct results_row *rr,
+		     bool interval, const struct metrics_ctx *ctx,
 		     struct output_row *row)
 {
-	const struct evsel *e = evlist_at_const(el, i);
-	bool clock = evsel_is_clock(e);
-
-	row->e = e;
-	row->name = o->no_merge && e->instance ? e->instance : e->name;
-	row->vals = e->vals;
-	for (*next = i + 1; !o->no_merge && *next < evlist_count(el) &&
-	     evlist_at_const(el, *next)->merge_cont; (*next)++) {
-		const struct counts_values *v = &evlist_at_const(el, *next)->vals;
-
-		row->vals.value += v->value;
-		row->vals.enabled += v->enabled;
-		row->vals.running += v->running;
+	row->rr = rr;
+	row->name = rr->name;
+	row->unit = results_unit(rr);
+	results_values(rr, interval, &row->vals);
+	row->value = results_value(res, rr, &row->vals, &row->r);
+	row->fractional = evsel_is_clock(rr->e) || rr->e->scale != 1.0;
+	row->has_variance = false;
+	/* Totals of several runs: their mean, and how far to trust it. */
+	if (!interval && res->n_runs > 1 && counted(&row->r)) {
+		row->value = stats_mean(&rr->runs);
+		row->r.value = (uint64_t)(row->value + 0.5);
+		row->has_variance = true;
+		row->variance_pct = stats_rel_stddev_mean(&rr->runs);
 	}
-	if (e->open_err)
-		row->r = (struct counts_result){
-			.state = COUNTS_NOT_SUPPORTED,
-			.running_pct = 100.0,
-		};
-	else
-		counts_scale(&row->vals, &row->r);
-	row->value = (double)row->r.value * e->scale;
-	row->fractional = clock || e->scale != 1.0;
-	row->unit = clock ? "msec" : e->unit;
-	if (clock)
-		row->value /= 1e6;
-	row->m.valid = false;
-	if (row->r.state == COUNTS_COUNTED || row->r.state == COUNTS_SCALED)
-		metrics_compute(clock, (double)row->r.value, ctx, &row->m);
+	row->n_metrics = 0;
+	if (ctx && counted(&row->r))
+		row->n_metrics = metrics_compute(ctx, &rr->e->attr,
+						 metric_input(row), row->m);
 }
 
-/* Rates are per second of task-clock, as in perf stat; else cpu-clock. */
-static double clock_ns(const struct evlist *el)
+/* A metric's column title: its unit, and the event's name for rates. */
+static void metric_title(char *buf, size_t len, const struct output_row *row,
+			 const struct metric *m)
 {
-	double cpu_clock = 0.0;
+	if (strstr(m->unit, "/sec"))
+		snprintf(buf, len, "%s %s", row->name, m->unit);
+	else
+		snprintf(buf, len, "%s", m->unit);
+}
+
+/* Each metric as a column; perf's --metric-only, which works here. */
+static void print_metric_only(struct output *out, const struct results *res,
+			      const struct metrics_ctx *ctx)
+{
+	struct output_row row;
+	struct metric cells[OUTPUT_MAX_CELLS];
+	char titles[OUTPUT_MAX_CELLS][64];
+	size_t i, n = 0;
+	int m;
+
+	for (i = 0; i < res->n_rows; i++) {
+		make_row(res, &res->rows[i], out->interval, ctx, &row);
+		for (m = 0; m < row.n_metrics && n < OUTPUT_MAX_CELLS; m++) {
+			metric_title(titles[n], sizeof(titles[n]), &row,
+				     &row.m[m]);
+			cells[n++] = row.m[m];
+		}
+	}
+	out->p->metric_line(out, titles, cells, n);
+}
+
+static void print_section(struct output *out, const struct results *res,
+			  const struct output_run *run, double wall_ns)
+{
+	struct metrics_ctx ctx;
+	struct output_row row;
 	size_t i;
 
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
-		struct counts_result r;
-
-		if (e->open_err || !evsel_is_clock(e))
-			continue;
-		counts_scale(&e->vals, &r);
-		if (evsel_is_task_clock(e))
-			return (double)r.value;
-		if (cpu_clock == 0.0)
-			cpu_clock = (double)r.value;
+	out->res = res;
+	metrics_ctx_init(&ctx, wall_ns);
+	for (i = 0; i < res->n_rows; i++) {
+		make_row(res, &res->rows[i], out->interval, NULL, &row);
+		if (counted(&row.r))
+			metrics_ctx_add(&ctx, &row.rr->e->attr,
+					metric_input(&row));
 	}
-	return cpu_clock;
+	out->rows = 0;
+	if (out->p->section)
+		out->p->section(out, run);
+	if (out->o.metric_only && out->p->metric_line) {
+		print_metric_only(out, res, &ctx);
+		i = res->n_rows;
+	} else {
+		i = 0;
+	}
+	for (; i < res->n_rows; i++) {
+		make_row(res, &res->rows[i], out->interval, &ctx, &row);
+		out->p->row(out, &row);
+		out->rows++;
+	}
+	if (out->p->section_end)
+		out->p->section_end(out, run);
+	out->sections++;
 }
 
-int output_print(FILE *f, const struct evlist *el,
-		 const struct output_run *run, const struct output_opts *o)
+void output_interval(struct output *out, const struct results *res,
+		     double ts, double interval_ns)
 {
-	const struct output_printer *p = o->sep ? &output_csv : &output_human;
-	struct metrics_ctx ctx = {
-		.wall_ns = run->elapsed_ns,
-		.clock_ns = clock_ns(el),
-	};
-	struct output_row row;
-	size_t i, next;
+	out->interval = true;
+	out->ts = ts;
+	print_section(out, res, NULL, interval_ns);
+}
 
-	p->header(f, run, o);
-	for (i = 0; i < evlist_count(el); i = next) {
-		make_row(el, i, &next, &ctx, o, &row);
-		p->row(f, &row, o);
-	}
-	p->footer(f, run, o);
-	return fflush(f) == 0 && !ferror(f) ? 0 : -EIO;
+void output_final(struct output *out, const struct results *res,
+		  const struct output_run *run)
+{
+	bool own_format = out->o.format == OUTPUT_PSTAT_CSV ||
+			  out->o.format == OUTPUT_PSTAT_JSON;
+
+	if (out->o.interval && !out->o.summary && !own_format)
+		return;
+	out->interval = false;
+	print_section(out, res, run, res->n_runs > 1 ? stats_mean(&res->wall_ns)
+						     : run->elapsed_ns);
+}
+
+int output_close(struct output *out)
+{
+	int ret;
+
+	if (out->p->finish)
+		out->p->finish(out);
+	errno = 0;
+	ret = fflush(out->f) == 0 && !ferror(out->f) ? 0 : errno ? -errno : -EIO;
+	free(out);
+	return ret;
 }

@@ -4,24 +4,55 @@
 #define PSTAT_OUTPUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
-#include "evlist.h"
+#include "results.h"
+
+enum output_format {
+	OUTPUT_HUMAN,		/* perf stat's layout */
+	OUTPUT_CSV,		/* -x: perf stat's columns */
+	OUTPUT_JSONL,		/* -j: perf stat's JSON lines */
+	OUTPUT_PSTAT_CSV,	/* --format=csv: pstat's own, versioned */
+	OUTPUT_PSTAT_JSON,	/* --format=json: one document */
+};
+
+struct output_opts {
+	enum output_format format;
+	const char *sep;	/* -x separator */
+	bool big_num;		/* group digits in human output */
+	bool metric_only;	/* --metric-only */
+	bool interval;		/* -I: rows carry a timestamp */
+	bool summary;		/* -I with totals at the end too */
+	size_t runs;		/* -r */
+};
 
 /* How the run went, for the header and footer. */
 struct output_run {
 	char *const *argv;
-	double elapsed_ns;
+	double elapsed_ns;	/* of the last run; the mean is in results */
 	double user_s, sys_s;
+	long max_rss_kib;
+	int status;		/* wait status of the first failing run, or
+				 * of the last one */
+	size_t runs_done;
 };
 
-struct output_opts {
-	const char *sep;	/* CSV separator; NULL: human output */
-	bool no_merge;		/* each PMU instance on its own row */
-};
+struct output;
 
-/* 0, or -EIO when a write failed. */
-int output_print(FILE *f, const struct evlist *el,
-		 const struct output_run *run, const struct output_opts *o);
+struct output *output_new(FILE *f, const struct output_opts *o);
+
+/* Rows of one interval, which ended ts seconds after the start and
+ * lasted interval_ns. */
+void output_interval(struct output *out, const struct results *res,
+		     double ts, double interval_ns);
+
+/* The totals and the footer; after intervals only with --summary, but
+ * pstat's own formats always close with the run's description. */
+void output_final(struct output *out, const struct results *res,
+		  const struct output_run *run);
+
+/* Flush and free. 0, or -errno (-EIO if unknown) when a write failed. */
+int output_close(struct output *out);
 
 #endif

@@ -8,65 +8,93 @@
 #include "output_impl.h"
 
 /* RFC 4180: quote a field holding the separator, a quote or a newline. */
-static void field(FILE *f, const char *s, const char *sep, bool last)
+static void field(struct output *out, const char *s, bool last)
 {
-	const char *c;
+	const char *sep = out->o.sep, *c;
 
 	if (!strstr(s, sep) && !strpbrk(s, "\"\n\r")) {
-		fputs(s, f);
+		fputs(s, out->f);
 	} else {
-		fputc('"', f);
+		fputc('"', out->f);
 		for (c = s; *c; c++) {
 			if (*c == '"')
-				fputc('"', f);
-			fputc(*c, f);
+				fputc('"', out->f);
+			fputc(*c, out->f);
 		}
-		fputc('"', f);
+		fputc('"', out->f);
 	}
-	fputs(last ? "\n" : sep, f);
+	fputs(last ? "\n" : sep, out->f);
 }
 
-static void csv_header(FILE *f, const struct output_run *run,
-		       const struct output_opts *o)
+/* The columns before the metric: a second metric leaves them empty. */
+static size_t leading_columns(const struct output *out)
 {
+	return 5 + (out->interval ? 1 : 0) + (out->o.runs > 1 ? 1 : 0);
 }
 
-/* value, unit, event, run time, % running, metric value, metric unit */
-static void csv_row(FILE *f, const struct output_row *row,
-		    const struct output_opts *o)
+/*
+ * [time,] value, unit, event, [variance,] run time, % running,
+ * metric value, metric unit
+ */
+static void csv_row(struct output *out, const struct output_row *row)
 {
-	char value[32], runtime[32], pct[32], metric[32];
+	char buf[64];
+	size_t i;
+	int m;
 
-	if (row->r.state == COUNTS_NOT_SUPPORTED)
-		snprintf(value, sizeof(value), "<not supported>");
-	else if (row->r.state == COUNTS_NOT_COUNTED)
-		snprintf(value, sizeof(value), "<not counted>");
-	else if (row->fractional)
-		snprintf(value, sizeof(value), "%.2f", row->value);
-	else
-		snprintf(value, sizeof(value), "%" PRIu64, row->r.value);
-	snprintf(runtime, sizeof(runtime), "%" PRIu64, row->vals.running);
-	snprintf(pct, sizeof(pct), "%.2f", row->r.running_pct);
-	metric[0] = '\0';
-	if (row->m.valid)
-		snprintf(metric, sizeof(metric), "%.3f", row->m.value);
-
-	field(f, value, o->sep, false);
-	field(f, row->unit, o->sep, false);
-	field(f, row->name, o->sep, false);
-	field(f, runtime, o->sep, false);
-	field(f, pct, o->sep, false);
-	field(f, metric, o->sep, false);
-	field(f, row->m.valid ? row->m.unit : "", o->sep, true);
+	if (out->interval) {
+		snprintf(buf, sizeof(buf), "%.9f", out->ts);
+		field(out, buf, false);
+	}
+	output_value_text(buf, sizeof(buf), row);
+	field(out, buf, false);
+	field(out, row->unit, false);
+	field(out, row->name, false);
+	if (out->o.runs > 1 && !out->interval) {
+		snprintf(buf, sizeof(buf), "%.2f%%",
+			 row->has_variance ? row->variance_pct : 0.0);
+		field(out, buf, false);
+	}
+	snprintf(buf, sizeof(buf), "%" PRIu64, row->vals.running);
+	field(out, buf, false);
+	snprintf(buf, sizeof(buf), "%.2f", row->r.running_pct);
+	field(out, buf, false);
+	for (m = 0; m < (row->n_metrics ? row->n_metrics : 1); m++) {
+		for (i = 0; m > 0 && i < leading_columns(out); i++)
+			fputs(out->o.sep, out->f);
+		buf[0] = '\0';
+		if (row->n_metrics)
+			snprintf(buf, sizeof(buf), "%.*f", row->m[m].prec,
+				 row->m[m].value);
+		field(out, buf, false);
+		field(out, row->n_metrics ? row->m[m].unit : "", true);
+	}
 }
 
-static void csv_footer(FILE *f, const struct output_run *run,
-		       const struct output_opts *o)
+/* --metric-only: the titles once, then [time,] the values. */
+static void csv_metric_line(struct output *out, const char (*titles)[64],
+			    const struct metric *m, size_t n)
 {
+	char buf[64];
+	size_t i;
+
+	if (out->sections == 0) {
+		if (out->interval)
+			field(out, "time", n == 0);
+		for (i = 0; i < n; i++)
+			field(out, titles[i], i + 1 == n);
+	}
+	if (out->interval) {
+		snprintf(buf, sizeof(buf), "%.9f", out->ts);
+		field(out, buf, n == 0);
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(buf, sizeof(buf), "%.*f", m[i].prec, m[i].value);
+		field(out, buf, i + 1 == n);
+	}
 }
 
 const struct output_printer output_csv = {
-	.header = csv_header,
 	.row = csv_row,
-	.footer = csv_footer,
+	.metric_line = csv_metric_line,
 };

@@ -13,14 +13,9 @@
 #define VALUE_WIDTH	18
 #define NAME_WIDTH	32
 #define METRIC_WIDTH	23
-
-/* Digit grouping and the decimal point of the user's locale. */
-struct numeric {
-	char thousands[8];
-	char radix[8];
-};
-
-static struct numeric numeric;
+#define TIME_WIDTH	16
+/* Where '#' goes: value, space, unit of 4, space, name, space. */
+#define HASH_COLUMN	(VALUE_WIDTH + 1 + 4 + 1 + NAME_WIDTH + 1)
 
 static void copy_or(char *dst, size_t len, const char *src, const char *dflt)
 {
@@ -33,47 +28,51 @@ static void copy_or(char *dst, size_t len, const char *src, const char *dflt)
  * A locale without grouping (C, POSIX) still gets commas: big counts
  * must be readable.
  */
-static void numeric_init(void)
+static void human_start(struct output *out)
 {
 	locale_t loc = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
 
-	copy_or(numeric.thousands, sizeof(numeric.thousands),
+	copy_or(out->thousands, sizeof(out->thousands),
 		loc ? nl_langinfo_l(THOUSEP, loc) : NULL, ",");
-	copy_or(numeric.radix, sizeof(numeric.radix),
+	copy_or(out->radix, sizeof(out->radix),
 		loc ? nl_langinfo_l(RADIXCHAR, loc) : NULL, ".");
 	if (loc)
 		freelocale(loc);
+	if (!out->o.big_num)
+		out->thousands[0] = '\0';
 }
 
 /* "%.*f" with the locale's decimal point. */
-static void format_fixed(char *buf, size_t len, int prec, double v)
+static void format_fixed(const struct output *out, char *buf, size_t len,
+			 int prec, double v)
 {
-	size_t radix_len = strlen(numeric.radix);
+	size_t radix_len = strlen(out->radix);
 	char *dot;
 
 	snprintf(buf, len, "%.*f", prec, v);
 	dot = strchr(buf, '.');
 	if (!dot || radix_len == 1) {
 		if (dot)
-			*dot = numeric.radix[0];
+			*dot = out->radix[0];
 		return;
 	}
 	/* A multibyte decimal point: make room when there is some. */
 	if (strlen(buf) + radix_len < len) {
 		memmove(dot + radix_len, dot + 1, strlen(dot + 1) + 1);
-		memcpy(dot, numeric.radix, radix_len);
+		memcpy(dot, out->radix, radix_len);
 	}
 }
 
-static void format_grouped(char *buf, size_t len, uint64_t v)
+static void format_grouped(const struct output *out, char *buf, size_t len,
+			   uint64_t v)
 {
 	char digits[24];
-	size_t n, i, o = 0, sep_len = strlen(numeric.thousands);
+	size_t n, i, o = 0, sep_len = strlen(out->thousands);
 
 	n = (size_t)snprintf(digits, sizeof(digits), "%" PRIu64, v);
 	for (i = 0; i < n && o + sep_len + 2 < len; i++) {
 		if (i > 0 && (n - i) % 3 == 0) {
-			memcpy(buf + o, numeric.thousands, sep_len);
+			memcpy(buf + o, out->thousands, sep_len);
 			o += sep_len;
 		}
 		buf[o++] = digits[i];
@@ -81,19 +80,8 @@ static void format_grouped(char *buf, size_t len, uint64_t v)
 	buf[o] = '\0';
 }
 
-static void human_header(FILE *f, const struct output_run *run,
-			 const struct output_opts *o)
-{
-	char *const *a;
-
-	numeric_init();
-	fputs("\n Performance counter stats for '", f);
-	for (a = run->argv; *a; a++)
-		fprintf(f, "%s%s", a == run->argv ? "" : " ", *a);
-	fputs("':\n\n", f);
-}
-
-static void value_text(char *buf, size_t len, const struct output_row *row)
+static void value_text(const struct output *out, char *buf, size_t len,
+		       const struct output_row *row)
 {
 	switch (row->r.state) {
 	case COUNTS_NOT_SUPPORTED:
@@ -104,60 +92,170 @@ static void value_text(char *buf, size_t len, const struct output_row *row)
 		break;
 	default:
 		if (row->fractional)
-			format_fixed(buf, len, 2, row->value);
+			format_fixed(out, buf, len, 2, row->value);
 		else
-			format_grouped(buf, len, row->r.value);
+			format_grouped(out, buf, len, row->r.value);
 	}
 }
 
-static void human_row(FILE *f, const struct output_row *row,
-		      const struct output_opts *o)
-{
-	char value[128], metric[64];
-	bool scaled = row->r.state == COUNTS_SCALED;
-
-	value_text(value, sizeof(value), row);
-	fprintf(f, "%*s %-4s ", VALUE_WIDTH, value, row->unit);
-	if (!row->m.valid && !scaled) {
-		fprintf(f, "%s\n", row->name);
-		return;
-	}
-	fprintf(f, "%-*s ", NAME_WIDTH, row->name);
-	if (row->m.valid) {
-		format_fixed(metric, sizeof(metric), 3, row->m.value);
-		fprintf(f, "# %8s %-*s", metric, scaled ? METRIC_WIDTH : 0,
-			row->m.unit);
-	} else {
-		fprintf(f, "  %8s %-*s", "", METRIC_WIDTH, "");
-	}
-	if (scaled) {
-		format_fixed(metric, sizeof(metric), 2, row->r.running_pct);
-		fprintf(f, "  (%s%%)", metric);
-	}
-	fputc('\n', f);
-}
-
-static void seconds(FILE *f, double s, const char *what)
+static void timestamp(struct output *out)
 {
 	char buf[64];
 
-	format_fixed(buf, sizeof(buf), 9, s);
-	fprintf(f, "%*s seconds %s\n", VALUE_WIDTH, buf, what);
+	if (!out->interval)
+		return;
+	format_fixed(out, buf, sizeof(buf), 9, out->ts);
+	fprintf(out->f, "%*s ", TIME_WIDTH, buf);
 }
 
-static void human_footer(FILE *f, const struct output_run *run,
-			 const struct output_opts *o)
+static void human_section(struct output *out, const struct output_run *run)
 {
-	fputc('\n', f);
-	seconds(f, run->elapsed_ns / 1e9, "time elapsed");
-	fputc('\n', f);
-	seconds(f, run->user_s, "user");
-	seconds(f, run->sys_s, "sys");
-	fputc('\n', f);
+	char *const *a;
+
+	if (out->interval) {
+		if (out->sections == 0 && !out->o.metric_only)
+			fprintf(out->f, "#%*s %*s unit events\n", TIME_WIDTH - 1,
+				"time", VALUE_WIDTH, "counts");
+		return;
+	}
+	fputs("\n Performance counter stats for '", out->f);
+	for (a = run->argv; a && *a; a++)
+		fprintf(out->f, "%s%s", a == run->argv ? "" : " ", *a);
+	fputc('\'', out->f);
+	if (out->o.runs > 1)
+		fprintf(out->f, " (%zu runs)", run->runs_done);
+	fputs(":\n\n", out->f);
+}
+
+/* A metric after '#', in perf's width and precision, padded when
+ * something follows it. */
+static void metric(struct output *out, const struct metric *m, bool pad)
+{
+	char buf[64];
+
+	format_fixed(out, buf, sizeof(buf), m->prec, m->value);
+	fprintf(out->f, "# %*s%s %-*s", m->width, buf, m->suffix,
+		pad ? METRIC_WIDTH : 0, m->unit);
+}
+
+static void human_row(struct output *out, const struct output_row *row)
+{
+	bool scaled = row->r.state == COUNTS_SCALED;
+	bool tail = scaled || row->has_variance;
+	char value[128], pct[64];
+	int i;
+
+	timestamp(out);
+	value_text(out, value, sizeof(value), row);
+	fprintf(out->f, "%*s %-4s ", VALUE_WIDTH, value, row->unit);
+	if (row->n_metrics == 0 && !tail) {
+		fprintf(out->f, "%s\n", row->name);
+		return;
+	}
+	fprintf(out->f, "%-*s ", NAME_WIDTH, row->name);
+	if (row->n_metrics > 0)
+		metric(out, &row->m[0], tail);
+	else
+		fprintf(out->f, "  %8s %-*s", "", METRIC_WIDTH, "");
+	if (row->has_variance) {
+		format_fixed(out, pct, sizeof(pct), 2, row->variance_pct);
+		fprintf(out->f, "  ( +- %5s%% )", pct);
+	}
+	if (scaled) {
+		format_fixed(out, pct, sizeof(pct), 2, row->r.running_pct);
+		fprintf(out->f, "  (%s%%)", pct);
+	}
+	fputc('\n', out->f);
+	/* perf puts a second metric on a line of its own, under the first. */
+	for (i = 1; i < row->n_metrics; i++) {
+		timestamp(out);
+		fprintf(out->f, "%*s", HASH_COLUMN, "");
+		metric(out, &row->m[i], false);
+		fputc('\n', out->f);
+	}
+}
+
+static void seconds(struct output *out, double s, const char *what)
+{
+	char buf[64];
+
+	format_fixed(out, buf, sizeof(buf), 9, s);
+	fprintf(out->f, "%*s seconds %s\n", VALUE_WIDTH, buf, what);
+}
+
+/* perf shows two digits more than the spread makes meaningful. */
+static int precision(double sd)
+{
+	int digits = 0;
+
+	while (sd > 0.0 && sd < 1.0 && digits < 9) {
+		sd *= 10.0;
+		digits++;
+	}
+	return digits + 2;
+}
+
+static void human_section_end(struct output *out,
+			      const struct output_run *run)
+{
+	const struct stats *wall;
+	char avg[64], sd[64], pct[64];
+	double mean_sd;
+	int prec;
+
+	if (out->interval)
+		return;
+	fputc('\n', out->f);
+	if (out->o.runs <= 1) {
+		seconds(out, run->elapsed_ns / 1e9, "time elapsed");
+		fputc('\n', out->f);
+		seconds(out, run->user_s, "user");
+		seconds(out, run->sys_s, "sys");
+		fputc('\n', out->f);
+		return;
+	}
+	/* As perf: the spread of the mean, not of the runs. */
+	wall = &out->res->wall_ns;
+	mean_sd = stats_rel_stddev_mean(wall) / 100.0 * stats_mean(wall) / 1e9;
+	prec = precision(mean_sd);
+	format_fixed(out, avg, sizeof(avg), prec, stats_mean(wall) / 1e9);
+	format_fixed(out, sd, sizeof(sd), prec, mean_sd);
+	format_fixed(out, pct, sizeof(pct), 2, stats_rel_stddev_mean(wall));
+	fprintf(out->f, "%*s +- %s seconds time elapsed  ( +- %5s%% )\n\n",
+		VALUE_WIDTH, avg, sd, pct);
+}
+
+/* Columns as wide as their titles, at least 12; the titles once. */
+static void human_metric_line(struct output *out, const char (*titles)[64],
+			      const struct metric *m, size_t n)
+{
+	char buf[64];
+	size_t i;
+	int width;
+
+	if (out->sections == 0) {
+		if (out->interval)
+			fprintf(out->f, "#%*s", TIME_WIDTH - 1, "time");
+		for (i = 0; i < n; i++)
+			fprintf(out->f, " %12s", titles[i]);
+		fputc('\n', out->f);
+	}
+	if (out->interval) {
+		format_fixed(out, buf, sizeof(buf), 9, out->ts);
+		fprintf(out->f, "%*s", TIME_WIDTH, buf);
+	}
+	for (i = 0; i < n; i++) {
+		width = strlen(titles[i]) > 12 ? (int)strlen(titles[i]) : 12;
+		format_fixed(out, buf, sizeof(buf), m[i].prec, m[i].value);
+		fprintf(out->f, " %*s", width, buf);
+	}
+	fputc('\n', out->f);
 }
 
 const struct output_printer output_human = {
-	.header = human_header,
+	.metric_line = human_metric_line,
+	.start = human_start,
+	.section = human_section,
 	.row = human_row,
-	.footer = human_footer,
+	.section_end = human_section_end,
 };

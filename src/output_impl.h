@@ -6,32 +6,61 @@
 #include <stdio.h>
 
 #include "counts.h"
-#include "evsel.h"
 #include "metrics.h"
 #include "output.h"
 
-/* One event, or the instances of a PMU summed, ready to print. */
+/* One row, ready to print. */
 struct output_row {
-	const struct evsel *e;	/* the first of them */
+	const struct results_row *rr;
 	const char *name;
-	const char *unit;	/* "msec" for clocks, sysfs's unit, or "" */
+	const char *unit;
 	struct counts_values vals;
 	struct counts_result r;
-	double value;		/* r.value in that unit */
-	bool fractional;	/* print two decimals, not an integer */
-	struct metric m;
+	double value;		/* in unit; the mean over runs with -r */
+	bool fractional;	/* two decimals, not an integer */
+	int n_metrics;
+	struct metric m[METRICS_MAX];
+	bool has_variance;	/* -r: the spread of the mean is known */
+	double variance_pct;
+};
+
+struct output {
+	FILE *f;
+	const struct output_printer *p;
+	struct output_opts o;
+	const struct results *res;	/* what is being printed */
+	double ts;		/* end of the interval being printed */
+	bool interval;		/* printing an interval, not the totals */
+	size_t sections;	/* intervals and totals printed so far */
+	size_t rows;		/* rows printed in this section */
+	char thousands[8];	/* the human format's digit grouping */
+	char radix[8];		/* and decimal point */
 };
 
 struct output_printer {
-	void (*header)(FILE *f, const struct output_run *run,
-		       const struct output_opts *o);
-	void (*row)(FILE *f, const struct output_row *row,
-		    const struct output_opts *o);
-	void (*footer)(FILE *f, const struct output_run *run,
-		       const struct output_opts *o);
+	void (*start)(struct output *out);
+	void (*section)(struct output *out, const struct output_run *run);
+	void (*row)(struct output *out, const struct output_row *row);
+	void (*section_end)(struct output *out, const struct output_run *run);
+	void (*finish)(struct output *out);
+	/* --metric-only: one line of n metrics under their titles. */
+	void (*metric_line)(struct output *out, const char (*titles)[64],
+			    const struct metric *m, size_t n);
 };
+
+/* The most metrics --metric-only puts on a line. */
+#define OUTPUT_MAX_CELLS 64
 
 extern const struct output_printer output_human;
 extern const struct output_printer output_csv;
+extern const struct output_printer output_jsonl;
+extern const struct output_printer output_pstat_csv;
+extern const struct output_printer output_pstat_json;
+
+/* The row's state as pstat's formats name it. */
+const char *output_state_name(enum counts_state s);
+
+/* A row's value as -x and -j print it: "<not counted>" or a number. */
+void output_value_text(char *buf, size_t len, const struct output_row *row);
 
 #endif

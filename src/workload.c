@@ -120,7 +120,7 @@ int workload_start(struct workload *w)
 	} while (n < 0 && errno == EINTR);
 	close_fd(&w->err_fd);
 	if (n == (ssize_t)sizeof(e)) {
-		workload_wait(w);
+		workload_wait(w, NULL, 0);
 		return e;
 	}
 	return 0;
@@ -131,9 +131,12 @@ static void pass_signals(struct workload *w)
 {
 	struct signalfd_siginfo si;
 
-	while (read(w->sig_fd, &si, sizeof(si)) == (ssize_t)sizeof(si))
-		if (si.ssi_signo != SIGCHLD)
-			kill(w->pid, (int)si.ssi_signo);
+	while (read(w->sig_fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+		if (si.ssi_signo == SIGCHLD)
+			continue;
+		w->signalled = (int)si.ssi_signo;
+		kill(w->pid, (int)si.ssi_signo);
+	}
 }
 
 static int reap(struct workload *w, int flags)
@@ -150,21 +153,30 @@ static int reap(struct workload *w, int flags)
 	return 0;
 }
 
-int workload_wait(struct workload *w)
+#define MAX_WATCHES 4
+
+int workload_wait(struct workload *w, struct workload_watch *watch,
+		  size_t n_watch)
 {
-	struct pollfd p[2] = {
+	struct pollfd p[2 + MAX_WATCHES] = {
 		{ .fd = w->sig_fd, .events = POLLIN },
 		{ .fd = w->pid_fd, .events = POLLIN },
 	};
+	size_t i, n = n_watch < MAX_WATCHES ? n_watch : MAX_WATCHES;
 	int ret;
 
+	for (i = 0; i < n; i++)
+		p[2 + i] = (struct pollfd){ .fd = watch[i].fd, .events = POLLIN };
 	while (w->pid > 0) {
 		if (w->sig_fd < 0)
 			return reap(w, 0);
-		if (poll(p, 2, -1) < 0 && errno != EINTR)
+		if (poll(p, 2 + n, -1) < 0 && errno != EINTR)
 			return -errno;
 		if (p[0].revents)
 			pass_signals(w);
+		for (i = 0; i < n; i++)
+			if (p[2 + i].revents && watch[i].ready(watch[i].arg))
+				p[2 + i].fd = -1;
 		/* Without a pidfd, SIGCHLD woke us: try a reap each time. */
 		if (p[1].revents || w->pid_fd < 0) {
 			ret = reap(w, w->pid_fd < 0 ? WNOHANG : 0);
@@ -181,5 +193,5 @@ void workload_abort(struct workload *w)
 {
 	close_fd(&w->go_fd);
 	close_fd(&w->err_fd);
-	workload_wait(w);
+	workload_wait(w, NULL, 0);
 }

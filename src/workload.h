@@ -14,6 +14,15 @@ struct workload {
 	int pid_fd;		/* pidfd of the child, -1 where unsupported */
 	int status;		/* from wait4 */
 	struct rusage ru;
+	int signalled;		/* the last signal passed on, or 0 */
+};
+
+/* A descriptor to watch while waiting, and what to do when it is ready:
+ * return 0 to go on watching it, 1 to stop. */
+struct workload_watch {
+	int fd;
+	int (*ready)(void *arg);
+	void *arg;
 };
 
 /*
@@ -31,10 +40,11 @@ int workload_prepare(struct workload *w, char *const argv[]);
 int workload_start(struct workload *w);
 
 /*
- * Wait for the child to end, passing signals on. 0 or -errno. Safe to
- * call with no child.
+ * Wait for the child to end, passing signals on and serving the
+ * watches. 0 or -errno. Safe to call with no child.
  */
-int workload_wait(struct workload *w);
+int workload_wait(struct workload *w, struct workload_watch *watch,
+		  size_t n_watch);
 
 /* The child will never exec: make it exit and reap it. */
 void workload_abort(struct workload *w);

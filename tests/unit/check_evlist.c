@@ -547,6 +547,481 @@ START_TEST(test_close_unopened)
 }
 END_TEST
 
+/* {a,b},c with a and b weak (:W) or not. */
+static struct evlist *pair_and_one(bool weak)
+{
+	struct evlist *el = evlist_new();
+
+	ck_assert_ptr_nonnull(el);
+	evlist_group_begin(el);
+	add(el, PERF_COUNT_HW_CPU_CYCLES, "a");
+	add(el, PERF_COUNT_HW_INSTRUCTIONS, "b");
+	evlist_group_end(el);
+	add(el, PERF_COUNT_HW_CACHE_MISSES, "c");
+	evlist_at(el, 0)->weak = weak;
+	evlist_at(el, 1)->weak = weak;
+	return el;
+}
+
+/*
+ * The kernel refuses the weak group as a whole (EINVAL on a member):
+ * every member is reopened as a group of its own.
+ */
+START_TEST(test_weak_split)
+{
+	struct evlist *el = pair_and_one(true);
+	const struct evsel *a = evlist_at(el, 0), *b = evlist_at(el, 1);
+	const struct evsel *c = evlist_at(el, 2);
+	const uint64_t ra[] = { 10, 101 }, rb[] = { 20, 102 };
+	const uint64_t rc[] = { 30, 103 };
+
+	fake.open_errno[1] = EINVAL;
+	open_ok(el, &default_target);
+	ck_assert_uint_eq(fake.n_opens, 5);
+	check_opened(__LINE__, 0, &default_target, -1);
+	check_opened(__LINE__, 1, &default_target, FIRST_FD);
+	/* Again, each alone: leaders, disabled, no group_fd. */
+	check_opened(__LINE__, 2, &default_target, -1);
+	check_opened(__LINE__, 3, &default_target, -1);
+	check_opened(__LINE__, 4, &default_target, -1);
+	ck_assert_uint_eq(fake.opens[2].attr.config, PERF_COUNT_HW_CPU_CYCLES);
+	ck_assert_uint_eq(fake.opens[3].attr.config,
+			  PERF_COUNT_HW_INSTRUCTIONS);
+	ck_assert_uint_eq(fake.opens[4].attr.config,
+			  PERF_COUNT_HW_CACHE_MISSES);
+	ck_assert_uint_eq(fake.closes[0], 1);
+	ck_assert_uint_eq(fake.n_closes, 1);
+	ck_assert(a->split && b->split && !c->split);
+	ck_assert_uint_ne(a->group, b->group);
+	ck_assert_uint_ne(a->group, c->group);
+	ck_assert_uint_ne(b->group, c->group);
+	ck_assert_int_eq(a->fds[0], FIRST_FD + 1);
+	ck_assert_int_eq(b->fds[0], FIRST_FD + 2);
+	ck_assert_int_eq(c->fds[0], FIRST_FD + 3);
+	ck_assert_int_eq(a->open_err, 0);
+	ck_assert_int_eq(b->open_err, 0);
+
+	/* Read one by one too. */
+	fake_reply(101, 1000, 500, 1, ra);
+	fake_reply(102, 1000, 400, 1, rb);
+	fake_reply(103, 1000, 1000, 1, rc);
+	ck_assert_int_eq(evlist_read(el), 0);
+	ck_assert_uint_eq(fake.n_reads, 3);
+	check_vals(a, 10, 1000, 500);
+	check_vals(b, 20, 1000, 400);
+	check_vals(c, 30, 1000, 1000);
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, 4);
+}
+END_TEST
+
+/* A member that is not here is no reason to split. */
+START_TEST(test_weak_member_unsupported)
+{
+	struct evlist *el = pair_and_one(true);
+
+	fake.open_errno[1] = ENOENT;
+	open_ok(el, &default_target);
+	ck_assert_uint_eq(fake.n_opens, 3);
+	ck_assert(!evlist_at(el, 0)->split && !evlist_at(el, 1)->split);
+	ck_assert_uint_eq(evlist_at(el, 0)->group, evlist_at(el, 1)->group);
+	ck_assert_int_eq(evlist_at(el, 1)->open_err, ENOENT);
+	ck_assert_uint_eq(fake.n_closes, 0);
+	evlist_free(el);
+}
+END_TEST
+
+/* Split, a member the kernel still refuses alone is fatal. */
+START_TEST(test_weak_split_still_fails)
+{
+	struct evlist *el = pair_and_one(true);
+	size_t failed = 99, i;
+
+	fake.open_errno[1] = EINVAL;
+	fake.open_errno[3] = EINVAL;
+	ck_assert_int_eq(evlist_open(el, &default_target, &failed), -EINVAL);
+	ck_assert_uint_eq(failed, 1);
+	ck_assert_uint_eq(fake.n_opens, 4);
+	ck_assert_uint_eq(fake.closes[0], 1);
+	ck_assert_uint_eq(fake.closes[1], 1);
+	ck_assert_uint_eq(fake.n_closes, 2);
+	for (i = 0; i < evlist_count(el); i++)
+		ck_assert_int_eq(evlist_at(el, i)->fds[0], -1);
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, 2);
+}
+END_TEST
+
+/* A leader refused even alone: fatal, at the leader. */
+START_TEST(test_weak_leader_fails)
+{
+	struct evlist *el = pair_and_one(true);
+	size_t failed = 99, i;
+
+	for (i = 0; i < MAX_CALLS; i++)
+		fake.open_errno[i] = i < 2 ? EINVAL : 0;
+	ck_assert_int_eq(evlist_open(el, &default_target, &failed), -EINVAL);
+	ck_assert_uint_eq(failed, 0);
+	for (i = 0; i < evlist_count(el); i++)
+		ck_assert_int_eq(evlist_at(el, i)->fds[0], -1);
+	ck_assert_uint_eq(fake.n_closes, fake.next_fd - FIRST_FD);
+	evlist_free(el);
+}
+END_TEST
+
+/* The same group without :W: the open fails there, nothing stays open. */
+START_TEST(test_not_weak_fails)
+{
+	struct evlist *el = pair_and_one(false);
+	size_t failed = 99, i;
+
+	fake.open_errno[1] = EINVAL;
+	ck_assert_int_eq(evlist_open(el, &default_target, &failed), -EINVAL);
+	ck_assert_uint_eq(failed, 1);
+	ck_assert_uint_eq(fake.n_opens, 2);
+	ck_assert_uint_eq(fake.closes[0], 1);
+	ck_assert_uint_eq(fake.n_closes, 1);
+	for (i = 0; i < evlist_count(el); i++) {
+		ck_assert_int_eq(evlist_at(el, i)->fds[0], -1);
+		ck_assert(!evlist_at(el, i)->split);
+	}
+	ck_assert_int_eq(evlist_at(el, 1)->open_err, EINVAL);
+	ck_assert_uint_eq(evlist_at(el, 0)->group, evlist_at(el, 1)->group);
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, 1);
+}
+END_TEST
+
+/* :P: precise_ip from 3 down while the kernel says no, down to 0. */
+static const struct precise_row {
+	int line;
+	bool precise_max;
+	unsigned start;		/* precise_ip as parsed (:p, :pp) */
+	size_t fails;		/* opens that fail, from the first */
+	int err;
+	size_t opens;		/* opens made */
+	int ret;
+	bool opened;		/* the event is open in the end */
+	unsigned final;		/* its precise_ip then */
+} precise_rows[] = {
+	{ __LINE__, true, 0, 0, 0, 1, 0, true, 3 },
+	{ __LINE__, true, 0, 1, EOPNOTSUPP, 2, 0, true, 2 },
+	{ __LINE__, true, 0, 2, EOPNOTSUPP, 3, 0, true, 1 },
+	{ __LINE__, true, 0, 3, EOPNOTSUPP, 4, 0, true, 0 },
+	{ __LINE__, true, 0, 4, EOPNOTSUPP, 4, 0, false, 0 },
+	{ __LINE__, true, 0, 2, EINVAL, 3, 0, true, 1 },
+	{ __LINE__, true, 0, 4, EINVAL, 4, -EINVAL, false, 0 },
+	/* P does not care what the letters asked for. */
+	{ __LINE__, true, 1, 1, EOPNOTSUPP, 2, 0, true, 2 },
+	/* Without P, no second try. */
+	{ __LINE__, false, 2, 1, EOPNOTSUPP, 1, 0, false, 2 },
+	{ __LINE__, false, 3, 1, EINVAL, 1, -EINVAL, false, 3 },
+	{ __LINE__, false, 2, 0, 0, 1, 0, true, 2 },
+};
+
+START_TEST(test_precise_max)
+{
+	const struct precise_row *t = &precise_rows[_i];
+	struct evlist *el = evlist_new();
+	struct evsel *e;
+	size_t failed = 99, i;
+	int ret;
+
+	add(el, PERF_COUNT_HW_CPU_CYCLES, "cycles");
+	e = evlist_at(el, 0);
+	e->precise_max = t->precise_max;
+	e->attr.precise_ip = t->start;
+	for (i = 0; i < t->fails; i++)
+		fake.open_errno[i] = t->err;
+	ret = evlist_open(el, &default_target, &failed);
+	ck_assert_msg(ret == t->ret, "line %d: returned %d", t->line, ret);
+	ck_assert_msg(fake.n_opens == t->opens, "line %d: %zu opens",
+		      t->line, fake.n_opens);
+	for (i = 0; i < fake.n_opens; i++) {
+		unsigned want = t->precise_max ? 3 - (unsigned)i : t->start;
+
+		ck_assert_msg(fake.opens[i].attr.precise_ip == want,
+			      "line %d: open %zu with precise_ip %u, want %u",
+			      t->line, i,
+			      (unsigned)fake.opens[i].attr.precise_ip, want);
+	}
+	ck_assert_msg((e->fds[0] >= 0) == t->opened, "line %d: fd %d",
+		      t->line, e->fds[0]);
+	ck_assert_msg(e->attr.precise_ip == t->final,
+		      "line %d: left at precise_ip %u", t->line,
+		      (unsigned)e->attr.precise_ip);
+	ck_assert_msg(e->open_err == (t->opened ? 0 : t->err),
+		      "line %d: open_err %d", t->line, e->open_err);
+	evlist_free(el);
+}
+END_TEST
+
+/* --explain shows what the first try would be: 3 for :P. */
+START_TEST(test_configure)
+{
+	struct evlist *el = pair_and_one(false);
+	struct evsel *a = evlist_at(el, 0), *b = evlist_at(el, 1);
+
+	a->pinned = b->pinned = true;
+	a->exclusive = b->exclusive = true;
+	a->attr.pinned = b->attr.pinned = 1;
+	a->attr.exclusive = b->attr.exclusive = 1;
+	b->precise_max = true;
+	evlist_configure(el, &default_target);
+	ck_assert_uint_eq(a->attr.pinned, 1);
+	ck_assert_uint_eq(a->attr.exclusive, 1);
+	ck_assert_uint_eq(a->attr.disabled, 1);
+	ck_assert_uint_eq(a->attr.precise_ip, 0);
+	ck_assert_uint_eq(b->attr.pinned, 0);
+	ck_assert_uint_eq(b->attr.exclusive, 0);
+	ck_assert_uint_eq(b->attr.disabled, 0);
+	ck_assert_uint_eq(b->attr.precise_ip, 3);
+	ck_assert_uint_eq(evlist_at(el, 2)->attr.disabled, 1);
+	ck_assert_uint_eq(fake.n_opens, 0);
+	evlist_free(el);
+}
+END_TEST
+
+/* :D and :e are the leader's to carry, whoever ends up leading. */
+START_TEST(test_pinned_leader_only)
+{
+	struct evlist *el = three_and_one();
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		struct evsel *e = evlist_at(el, i);
+
+		e->pinned = e->exclusive = true;
+		e->attr.pinned = e->attr.exclusive = 1;
+	}
+	fake.open_errno[0] = _i ? ENOENT : 0;
+	open_ok(el, &default_target);
+	ck_assert_uint_eq(fake.n_opens, 4);
+	for (i = 0; i < 3; i++) {
+		const struct perf_event_attr *a = &fake.opens[i].attr;
+		/* a, missing, was tried as the leader all the same. */
+		unsigned lead = i <= (size_t)_i;
+
+		ck_assert_msg(a->pinned == lead && a->exclusive == lead,
+			      "open %zu: pinned %u exclusive %u", i,
+			      (unsigned)a->pinned, (unsigned)a->exclusive);
+		ck_assert(evlist_at(el, i)->pinned);
+	}
+	ck_assert_uint_eq(fake.opens[3].attr.pinned, 0);
+	ck_assert_uint_eq(fake.opens[3].attr.exclusive, 0);
+	evlist_free(el);
+}
+END_TEST
+
+static const int pids_10_11[] = { 10, 11 }, cpus_0_2[] = { 0, 2 };
+
+static const struct evlist_target two_pids = {
+	.pids = pids_10_11, .n_pids = 2, .inherit = true,
+	.enable_on_exec = true,
+};
+
+/* Every group on every thread; reads per thread, summed. */
+START_TEST(test_targets)
+{
+	struct evlist *el = three_and_one();
+	const struct evsel *a = evlist_at(el, 0), *d = evlist_at(el, 3);
+	static const struct { pid_t pid; int group_fd; } want[] = {
+		{ 10, -1 }, { 10, 100 }, { 10, 100 },
+		{ 11, -1 }, { 11, 103 }, { 11, 103 },
+		{ 10, -1 }, { 11, -1 },
+	};
+	const uint64_t g10[] = { 1, 100, 2, 101, 3, 102 };
+	const uint64_t g11[] = { 30, 105, 10, 103, 20, 104 };
+	const uint64_t d10[] = { 5, 106 }, d11[] = { 7, 107 };
+	size_t i;
+
+	open_ok(el, &two_pids);
+	ck_assert_uint_eq(evlist_targets(el), 2);
+	ck_assert_uint_eq(fake.n_opens, N_ROWS(want));
+	for (i = 0; i < (size_t)N_ROWS(want); i++) {
+		ck_assert_msg(fake.opens[i].pid == want[i].pid &&
+			      fake.opens[i].cpu == -1 &&
+			      fake.opens[i].group_fd == want[i].group_fd,
+			      "open %zu: pid %d cpu %d group_fd %d", i,
+			      fake.opens[i].pid, fake.opens[i].cpu,
+			      fake.opens[i].group_fd);
+		ck_assert_uint_eq(fake.opens[i].attr.disabled,
+				  want[i].group_fd == -1);
+	}
+	ck_assert_int_eq(a->fds[0], 100);
+	ck_assert_int_eq(a->fds[1], 103);
+	ck_assert_int_eq(d->fds[1], 107);
+
+	fake_reply(100, 100, 50, 3, g10);
+	fake_reply(103, 200, 150, 3, g11);
+	fake_reply(106, 1000, 1000, 1, d10);
+	fake_reply(107, 10, 10, 1, d11);
+	ck_assert_int_eq(evlist_read(el), 0);
+	ck_assert_uint_eq(fake.n_reads, 4);
+	ck_assert_int_eq(fake.reads[0].fd, 100);
+	ck_assert_int_eq(fake.reads[1].fd, 103);
+	ck_assert_int_eq(fake.reads[2].fd, 106);
+	ck_assert_int_eq(fake.reads[3].fd, 107);
+	ck_assert_uint_eq(a->tvals[0].value, 1);
+	ck_assert_uint_eq(a->tvals[1].value, 10);
+	check_vals(a, 11, 300, 200);
+	check_vals(evlist_at(el, 1), 22, 300, 200);
+	check_vals(evlist_at(el, 2), 33, 300, 200);
+	check_vals(d, 12, 1010, 1010);
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, 8);
+}
+END_TEST
+
+/* Threads x CPUs, threads outermost; or CPUs alone. */
+START_TEST(test_targets_cpus)
+{
+	const struct evlist_target both = {
+		.pids = pids_10_11, .n_pids = 2, .cpus = cpus_0_2, .n_cpus = 2,
+	}, cpus_only = {
+		.cpus = cpus_0_2, .n_cpus = 2,
+	};
+	static const struct { pid_t pid; int cpu; } want[] = {
+		{ 10, 0 }, { 10, 2 }, { 11, 0 }, { 11, 2 },
+		{ -1, 0 }, { -1, 2 },
+	};
+	struct evlist *el = evlist_new();
+	struct evlist *el2 = evlist_new();
+	size_t i;
+
+	add(el, PERF_COUNT_HW_CPU_CYCLES, "a");
+	add(el2, PERF_COUNT_HW_CPU_CYCLES, "a");
+	open_ok(el, &both);
+	ck_assert_uint_eq(evlist_targets(el), 4);
+	open_ok(el2, &cpus_only);
+	ck_assert_uint_eq(evlist_targets(el2), 2);
+	ck_assert_uint_eq(fake.n_opens, 6);
+	for (i = 0; i < 6; i++)
+		ck_assert_msg(fake.opens[i].pid == want[i].pid &&
+			      fake.opens[i].cpu == want[i].cpu,
+			      "open %zu: pid %d cpu %d", i, fake.opens[i].pid,
+			      fake.opens[i].cpu);
+	evlist_free(el);
+	evlist_free(el2);
+	ck_assert_uint_eq(fake.n_closes, 6);
+}
+END_TEST
+
+/* Not here on the first thread: not tried on the others. */
+START_TEST(test_targets_unsupported)
+{
+	struct evlist *el = three_and_one();
+	static const struct {
+		pid_t pid;
+		int group_fd;
+		uint64_t config;
+	} want[] = {
+		{ 10, -1, PERF_COUNT_HW_CPU_CYCLES },
+		{ 10, -1, PERF_COUNT_HW_INSTRUCTIONS },
+		{ 10, 100, PERF_COUNT_HW_BRANCH_MISSES },
+		{ 11, -1, PERF_COUNT_HW_INSTRUCTIONS },
+		{ 11, 102, PERF_COUNT_HW_BRANCH_MISSES },
+		{ 10, -1, PERF_COUNT_HW_CACHE_MISSES },
+		{ 11, -1, PERF_COUNT_HW_CACHE_MISSES },
+	};
+	size_t i;
+
+	fake.open_errno[0] = ENOENT;
+	open_ok(el, &two_pids);
+	ck_assert_uint_eq(fake.n_opens, N_ROWS(want));
+	for (i = 0; i < (size_t)N_ROWS(want); i++)
+		ck_assert_msg(fake.opens[i].pid == want[i].pid &&
+			      fake.opens[i].group_fd == want[i].group_fd &&
+			      fake.opens[i].attr.config == want[i].config,
+			      "open %zu: pid %d group_fd %d config %ju", i,
+			      fake.opens[i].pid, fake.opens[i].group_fd,
+			      (uintmax_t)fake.opens[i].attr.config);
+	ck_assert_int_eq(evlist_at(el, 0)->open_err, ENOENT);
+	ck_assert(!evsel_is_open(evlist_at(el, 0)));
+	evlist_free(el);
+}
+END_TEST
+
+/* A read of {c,d} on target t: c counted vc, d vd. */
+static void fake_reply_cd(struct evlist *el, size_t t, uint64_t vc,
+			  uint64_t vd)
+{
+	const struct evsel *c = evlist_at(el, 2), *d = evlist_at(el, 3);
+	const uint64_t pairs[] = { vc, (uint64_t)c->fds[t],
+				   vd, (uint64_t)d->fds[t] };
+
+	fake_reply(c->fds[t], 100, 100, 2, pairs);
+}
+
+/* A thread gone before its open (ESRCH): that thread is left out. */
+static const struct vanish_row {
+	int line;
+	size_t call;		/* the open that says ESRCH */
+	bool skip;		/* skip_vanished */
+	int ret;
+	size_t opens;
+} vanish_rows[] = {
+	/* a on 11: the rest of its group on 11 is not tried. */
+	{ __LINE__, 2, true, 0, 7 },
+	/* b on 11: a on 11, opened, is closed again. */
+	{ __LINE__, 3, true, 0, 8 },
+	/* Without skip_vanished it is an error like any other. */
+	{ __LINE__, 2, false, -ESRCH, 3 },
+	{ __LINE__, 3, false, -ESRCH, 4 },
+};
+
+START_TEST(test_skip_vanished)
+{
+	const struct vanish_row *t = &vanish_rows[_i];
+	struct evlist_target tg = two_pids;
+	struct evlist *el = two_pairs();
+	const struct evsel *a = evlist_at(el, 0), *b = evlist_at(el, 1);
+	const uint64_t ab10[] = { 1, 100, 2, 101 };
+	size_t failed = 99, i;
+	int ret;
+
+	tg.skip_vanished = t->skip;
+	fake.open_errno[t->call] = ESRCH;
+	ret = evlist_open(el, &tg, &failed);
+	ck_assert_msg(ret == t->ret, "line %d: returned %d", t->line, ret);
+	ck_assert_msg(fake.n_opens == t->opens, "line %d: %zu opens", t->line,
+		      fake.n_opens);
+	if (ret < 0) {
+		ck_assert_uint_eq(failed, t->call == 2 ? 0 : 1);
+		for (i = 0; i < evlist_count(el); i++)
+			ck_assert(!evsel_is_open(evlist_at(el, i)));
+		ck_assert_uint_eq(fake.n_closes, fake.next_fd - FIRST_FD);
+		evlist_free(el);
+		return;
+	}
+	ck_assert_int_eq(a->fds[0], 100);
+	ck_assert_int_eq(b->fds[0], 101);
+	ck_assert_int_eq(a->fds[1], -1);
+	ck_assert_int_eq(b->fds[1], -1);
+	ck_assert_int_eq(a->open_err, 0);
+	ck_assert_int_eq(b->open_err, 0);
+	if (t->call == 3)
+		ck_assert_uint_eq(fake.closes[2], 1);
+	/* {c,d} on both threads. */
+	for (i = 2; i < 4; i++) {
+		ck_assert_int_ge(evlist_at(el, i)->fds[0], 0);
+		ck_assert_int_ge(evlist_at(el, i)->fds[1], 0);
+	}
+	/* The thread left out of {a,b} is not read for it. */
+	fake_reply(100, 100, 100, 2, ab10);
+	fake_reply_cd(el, 0, 3, 4);
+	fake_reply_cd(el, 1, 5, 6);
+	ck_assert_int_eq(evlist_read(el), 0);
+	ck_assert_uint_eq(fake.n_reads, 3);
+	check_vals(a, 1, 100, 100);
+	check_vals(b, 2, 100, 100);
+	check_vals(evlist_at(el, 2), 8, 200, 200);
+	check_vals(evlist_at(el, 3), 10, 200, 200);
+	evlist_free(el);
+	ck_assert_uint_eq(fake.n_closes, fake.next_fd - FIRST_FD);
+}
+END_TEST
+
 static Suite *evlist_suite(void)
 {
 	Suite *s = suite_create("evlist");
@@ -561,6 +1036,30 @@ static Suite *evlist_suite(void)
 	tcase_add_test(tc, test_open_member_missing);
 	tcase_add_loop_test(tc, test_open_fatal, 0, N_ROWS(fatal_rows));
 	tcase_add_test(tc, test_open_id_fails);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("weak");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_test(tc, test_weak_split);
+	tcase_add_test(tc, test_weak_member_unsupported);
+	tcase_add_test(tc, test_weak_split_still_fails);
+	tcase_add_test(tc, test_weak_leader_fails);
+	tcase_add_test(tc, test_not_weak_fails);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("modifiers");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_loop_test(tc, test_precise_max, 0, N_ROWS(precise_rows));
+	tcase_add_test(tc, test_configure);
+	tcase_add_loop_test(tc, test_pinned_leader_only, 0, 2);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("targets");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_test(tc, test_targets);
+	tcase_add_test(tc, test_targets_cpus);
+	tcase_add_test(tc, test_targets_unsupported);
+	tcase_add_loop_test(tc, test_skip_vanished, 0, N_ROWS(vanish_rows));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("read");

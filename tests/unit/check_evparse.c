@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 
 #include <check.h>
@@ -21,6 +22,9 @@
 #define HW PERF_TYPE_HARDWARE
 #define SW PERF_TYPE_SOFTWARE
 #define TP PERF_TYPE_TRACEPOINT
+#define CACHE PERF_TYPE_HW_CACHE
+#define RAW PERF_TYPE_RAW
+#define BP PERF_TYPE_BREAKPOINT
 #define MAX_EVENTS 4
 
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -195,6 +199,54 @@ static const struct bad_row bad_rows[] = {
 	{ __LINE__, "cycles;", 6, "expected ','", NULL },
 	{ __LINE__, "cycles}", 6, "expected ','", NULL },
 	{ __LINE__, "cycles instructions", 7, "expected ','", NULL },
+	{ __LINE__, "task-clock:u:k", 12, "expected ','", NULL },
+
+	/* Raw events are r and 1 to 16 hexadecimal digits. */
+	{ __LINE__, "r", 0, "unknown event 'r'", NULL },
+	{ __LINE__, "r0x", 0, "unknown event 'r0x'", NULL },
+	{ __LINE__, "r12345678901234567", 0,
+	  "unknown event 'r12345678901234567'", NULL },
+	{ __LINE__, "r0x12345678901234567", 0, "unknown event", NULL },
+	{ __LINE__, "r1a8g", 0, "unknown event 'r1a8g'", NULL },
+	{ __LINE__, "rxyz", 0, "unknown event 'rxyz'", NULL },
+	{ __LINE__, "R1a8", 0, "unknown event 'R1a8'", NULL },
+	{ __LINE__, "task-clock,r0xg", 11, "unknown event 'r0xg'", NULL },
+
+	/* Caches: an operation the cache lacks, or no cache name at all. */
+	{ __LINE__, "L1-icache-stores", 0, "that cache has no such operation",
+	  "pstat --list cache" },
+	{ __LINE__, "task-clock,iTLB-stores:u", 11,
+	  "'iTLB-stores': that cache has no such operation", NULL },
+	{ __LINE__, "branch-prefetches", 0, "no such operation", NULL },
+	{ __LINE__, "LLC-load-load", 0, "unknown event 'LLC-load-load'",
+	  NULL },
+	{ __LINE__, "L1-dcache-foo", 0, "unknown event 'L1-dcache-foo'", NULL },
+	{ __LINE__, "L1-dcache-lods", 0, "unknown event 'L1-dcache-lods'",
+	  "did you mean 'L1-dcache-loads'" },
+
+	/* precise_ip is two bits, however the letters are spread. */
+	{ __LINE__, "task-clock:pppp", 14, "precise_ip goes up to 3", NULL },
+	{ __LINE__, "task-clock:ppp,cs:pppp", 21, "precise_ip goes up to 3",
+	  NULL },
+	{ __LINE__, "{task-clock:pp}:pp", 17, "precise_ip goes up to 3",
+	  NULL },
+	{ __LINE__, "{task-clock,cs:ppp}:p", 20, "precise_ip goes up to 3",
+	  NULL },
+
+	/* Breakpoints: the caret under the part at fault. */
+	{ __LINE__, "mem:0x1000/3", 11, "bad breakpoint length 3",
+	  "1, 2, 4 or 8" },
+	{ __LINE__, "mem:0x1000/3:w", 11, "bad breakpoint length 3", NULL },
+	{ __LINE__, "mem:0x1000/16:rw", 11, "bad breakpoint length 16", NULL },
+	{ __LINE__, "mem:0x1000:rr", 12, "bad breakpoint access 'rr'", NULL },
+	{ __LINE__, "task-clock,mem:0x1000/8:ww", 25,
+	  "bad breakpoint access 'ww'", NULL },
+	{ __LINE__, "mem:0x1000/", 11, "expected a number", NULL },
+	{ __LINE__, "mem:0x1000:q", 11, "unknown modifier 'q'", NULL },
+	{ __LINE__, "mem:0x1000:w:z", 13, "unknown modifier 'z'", NULL },
+	{ __LINE__, "mem:0x1000/8:w:", 15, "expected modifiers", NULL },
+	{ __LINE__, "mem:99999999999999999999", 4, "number out of range",
+	  NULL },
 };
 
 /* Parse spec into a fresh evlist and compare the error with the row. */
@@ -229,6 +281,315 @@ START_TEST(test_bad)
 }
 END_TEST
 
+/* Everything an evsel gets from its spec, attr and evsel alike. */
+#define MAX_ATTR_EVENTS 8
+
+enum {
+	F_PMAX = 1,		/* evsel->precise_max */
+	F_WEAK = 2,		/* evsel->weak */
+	F_PINNED = 4,		/* evsel->pinned */
+	F_EXCL = 8,		/* evsel->exclusive */
+	F_MERGE = 16,		/* evsel->merge_cont */
+};
+
+struct attr_want {
+	const char *name;
+	size_t group;
+	uint32_t type;
+	uint64_t config, config1, config2;	/* also bp_addr, bp_len */
+	unsigned bp_type;
+	unsigned eu, ek, eh, eI, eH, eG;	/* exclude_* */
+	unsigned pinned, excl, precise;		/* attr bits */
+	unsigned flags;				/* F_* */
+	const char *instance;			/* NULL: none */
+	double scale;				/* 0: 1 */
+	const char *unit;			/* NULL: "" */
+};
+
+struct attr_row {
+	int line;
+	const char *spec;
+	size_t n;
+	struct attr_want ev[MAX_ATTR_EVENTS];
+};
+
+#define U64(v)	((uintmax_t)(v))
+
+static void check_attr_event(const struct attr_row *t, size_t i,
+			     const struct evsel *e)
+{
+	const struct attr_want *w = &t->ev[i];
+	const struct perf_event_attr *a = &e->attr;
+	unsigned flags = (e->precise_max ? F_PMAX : 0) |
+			 (e->weak ? F_WEAK : 0) |
+			 (e->pinned ? F_PINNED : 0) |
+			 (e->exclusive ? F_EXCL : 0) |
+			 (e->merge_cont ? F_MERGE : 0);
+
+	ck_assert_msg(strcmp(e->name, w->name) == 0,
+		      "line %d: event %zu named '%s', want '%s'", t->line, i,
+		      e->name, w->name);
+	ck_assert_msg(e->group == w->group, "line %d: '%s' in group %zu, "
+		      "want %zu", t->line, w->name, e->group, w->group);
+	ck_assert_msg(a->type == w->type && a->config == w->config &&
+		      a->config1 == w->config1 && a->config2 == w->config2,
+		      "line %d: '%s' is %u/%#jx/%#jx/%#jx, want %u/%#jx/%#jx/"
+		      "%#jx", t->line, w->name, a->type, U64(a->config),
+		      U64(a->config1), U64(a->config2), w->type,
+		      U64(w->config), U64(w->config1), U64(w->config2));
+	ck_assert_msg(a->bp_type == w->bp_type, "line %d: '%s' bp_type %u, "
+		      "want %u", t->line, w->name, a->bp_type, w->bp_type);
+	ck_assert_msg(a->exclude_user == w->eu && a->exclude_kernel == w->ek &&
+		      a->exclude_hv == w->eh && a->exclude_idle == w->eI &&
+		      a->exclude_host == w->eH && a->exclude_guest == w->eG,
+		      "line %d: '%s' excludes u%u k%u h%u I%u H%u G%u, want "
+		      "u%u k%u h%u I%u H%u G%u", t->line, w->name,
+		      (unsigned)a->exclude_user, (unsigned)a->exclude_kernel,
+		      (unsigned)a->exclude_hv, (unsigned)a->exclude_idle,
+		      (unsigned)a->exclude_host, (unsigned)a->exclude_guest,
+		      w->eu, w->ek, w->eh, w->eI, w->eH, w->eG);
+	ck_assert_msg(a->pinned == w->pinned && a->exclusive == w->excl &&
+		      a->precise_ip == w->precise,
+		      "line %d: '%s' pinned %u exclusive %u precise_ip %u, "
+		      "want %u %u %u", t->line, w->name, (unsigned)a->pinned,
+		      (unsigned)a->exclusive, (unsigned)a->precise_ip,
+		      w->pinned, w->excl, w->precise);
+	ck_assert_msg(flags == w->flags, "line %d: '%s' flags %#x, want %#x",
+		      t->line, w->name, flags, w->flags);
+	ck_assert_msg(w->instance ? e->instance &&
+				    strcmp(e->instance, w->instance) == 0
+				  : !e->instance,
+		      "line %d: '%s' instance '%s', want '%s'", t->line,
+		      w->name, e->instance ? e->instance : "(null)",
+		      w->instance ? w->instance : "(null)");
+	ck_assert_msg(e->scale == (w->scale ? w->scale : 1.0),
+		      "line %d: '%s' scale %g", t->line, w->name, e->scale);
+	ck_assert_msg(strcmp(e->unit, w->unit ? w->unit : "") == 0,
+		      "line %d: '%s' unit '%s'", t->line, w->name, e->unit);
+	ck_assert_msg(a->size == sizeof(*a), "line %d: attr size %u",
+		      t->line, a->size);
+}
+
+static void check_attr(const struct attr_row *t)
+{
+	struct evlist *el = evlist_new();
+	struct evparse_error err = { 0 };
+	size_t i;
+	int ret;
+
+	ck_assert_ptr_nonnull(el);
+	ret = evparse(el, t->spec, &err);
+	ck_assert_msg(ret == 0, "line %d: '%s' returned %d: col %zu: %s",
+		      t->line, t->spec, ret, err.col, err.reason);
+	ck_assert_msg(evlist_count(el) == t->n, "line %d: '%s': %zu events, "
+		      "want %zu", t->line, t->spec, evlist_count(el), t->n);
+	for (i = 0; i < t->n; i++)
+		check_attr_event(t, i, evlist_at(el, i));
+	evlist_free(el);
+}
+
+#define TC(n, ...)	{ .name = n, .type = SW, .config = 1, __VA_ARGS__ }
+#define PF(n, ...)	{ .name = n, .type = SW, .config = 2, __VA_ARGS__ }
+#define CS(n, ...)	{ .name = n, .type = SW, .config = 3, __VA_ARGS__ }
+
+/*
+ * Each modifier letter alone and together, as perf's get_event_modifier
+ * has them, except that u does not exclude the guest here.
+ */
+static const struct attr_row mod_rows[] = {
+	{ __LINE__, "task-clock:u", 1,
+	  { TC("task-clock:u", .ek = 1, .eh = 1) } },
+	{ __LINE__, "task-clock:k", 1,
+	  { TC("task-clock:k", .eu = 1, .eh = 1) } },
+	{ __LINE__, "task-clock:h", 1,
+	  { TC("task-clock:h", .eu = 1, .ek = 1) } },
+	{ __LINE__, "task-clock:uk", 1, { TC("task-clock:uk", .eh = 1) } },
+	{ __LINE__, "task-clock:ukh", 1, { TC("task-clock:ukh") } },
+	{ __LINE__, "task-clock:I", 1, { TC("task-clock:I", .eI = 1) } },
+	{ __LINE__, "task-clock:G", 1, { TC("task-clock:G", .eH = 1) } },
+	{ __LINE__, "task-clock:H", 1, { TC("task-clock:H", .eG = 1) } },
+	{ __LINE__, "task-clock:GH", 1, { TC("task-clock:GH") } },
+	{ __LINE__, "task-clock:p", 1,
+	  { TC("task-clock:p", .precise = 1, .eG = 1) } },
+	{ __LINE__, "task-clock:pp", 1,
+	  { TC("task-clock:pp", .precise = 2, .eG = 1) } },
+	{ __LINE__, "task-clock:ppp", 1,
+	  { TC("task-clock:ppp", .precise = 3, .eG = 1) } },
+	{ __LINE__, "task-clock:Gp", 1,
+	  { TC("task-clock:Gp", .precise = 1, .eH = 1) } },
+	{ __LINE__, "task-clock:pG", 1,
+	  { TC("task-clock:pG", .precise = 1, .eH = 1) } },
+	{ __LINE__, "task-clock:pH", 1,
+	  { TC("task-clock:pH", .precise = 1, .eG = 1) } },
+	{ __LINE__, "task-clock:P", 1,
+	  { TC("task-clock:P", .flags = F_PMAX) } },
+	{ __LINE__, "task-clock:D", 1,
+	  { TC("task-clock:D", .pinned = 1, .flags = F_PINNED) } },
+	{ __LINE__, "task-clock:e", 1,
+	  { TC("task-clock:e", .excl = 1, .flags = F_EXCL) } },
+	{ __LINE__, "task-clock:W", 1,
+	  { TC("task-clock:W", .flags = F_WEAK) } },
+	{ __LINE__, "task-clock:S", 1, { TC("task-clock:S") } },
+	{ __LINE__, "task-clock:uIDeW", 1,
+	  { TC("task-clock:uIDeW", .ek = 1, .eh = 1, .eI = 1, .pinned = 1,
+	       .excl = 1, .flags = F_PINNED | F_EXCL | F_WEAK) } },
+	{ __LINE__, "cycles:kpp", 1,
+	  { { .name = "cycles:kpp", .type = HW, .eu = 1, .eh = 1,
+	      .precise = 2, .eG = 1 } } },
+	{ __LINE__, "task-clock:u,cs:k", 2,
+	  { TC("task-clock:u", .ek = 1, .eh = 1),
+	    CS("cs:k", .group = 1, .eu = 1, .eh = 1) } },
+
+	/* Group modifiers reach every member, on top of its own. */
+	{ __LINE__, "{task-clock,page-faults,cs}:D", 3,
+	  { TC("task-clock:D", .pinned = 1, .flags = F_PINNED),
+	    PF("page-faults:D", .pinned = 1, .flags = F_PINNED),
+	    CS("cs:D", .pinned = 1, .flags = F_PINNED) } },
+	{ __LINE__, "{task-clock,page-faults}:e", 2,
+	  { TC("task-clock:e", .excl = 1, .flags = F_EXCL),
+	    PF("page-faults:e", .excl = 1, .flags = F_EXCL) } },
+	{ __LINE__, "{task-clock,page-faults}:W", 2,
+	  { TC("task-clock:W", .flags = F_WEAK),
+	    PF("page-faults:W", .flags = F_WEAK) } },
+	{ __LINE__, "{task-clock,page-faults}:P", 2,
+	  { TC("task-clock:P", .flags = F_PMAX),
+	    PF("page-faults:P", .flags = F_PMAX) } },
+	{ __LINE__, "{task-clock,page-faults}:uI", 2,
+	  { TC("task-clock:uI", .ek = 1, .eh = 1, .eI = 1),
+	    PF("page-faults:uI", .ek = 1, .eh = 1, .eI = 1) } },
+	{ __LINE__, "{task-clock,page-faults}:Wu", 2,
+	  { TC("task-clock:Wu", .ek = 1, .eh = 1, .flags = F_WEAK),
+	    PF("page-faults:Wu", .ek = 1, .eh = 1, .flags = F_WEAK) } },
+	{ __LINE__, "{task-clock:p,page-faults}:p", 2,
+	  { TC("task-clock:pp", .precise = 2, .eG = 1),
+	    PF("page-faults:p", .precise = 1, .eG = 1) } },
+	{ __LINE__, "{task-clock:G,page-faults}:H", 2,
+	  { TC("task-clock:GH"), PF("page-faults:H", .eG = 1) } },
+	{ __LINE__, "{task-clock:D,page-faults}:u", 2,
+	  { TC("task-clock:Du", .pinned = 1, .flags = F_PINNED, .ek = 1,
+	       .eh = 1),
+	    PF("page-faults:u", .ek = 1, .eh = 1) } },
+	{ __LINE__, "cs,{task-clock,page-faults}:e,cs", 4,
+	  { CS("cs"),
+	    TC("task-clock:e", .group = 1, .excl = 1, .flags = F_EXCL),
+	    PF("page-faults:e", .group = 1, .excl = 1, .flags = F_EXCL),
+	    CS("cs", .group = 2) } },
+};
+
+START_TEST(test_modifiers)
+{
+	check_attr(&mod_rows[_i]);
+}
+END_TEST
+
+/* Cache events in any of perf's spellings, and raw events. */
+static const struct attr_row name_rows[] = {
+	{ __LINE__, "L1-dcache-load-misses", 1,
+	  { { .name = "L1-dcache-load-misses", .type = CACHE,
+	      .config = 0x10000 } } },
+	{ __LINE__, "l1d-loads:u", 1,
+	  { { .name = "l1d-loads:u", .type = CACHE, .ek = 1, .eh = 1 } } },
+	{ __LINE__, "LLC-LOADS", 1,
+	  { { .name = "LLC-LOADS", .type = CACHE, .config = 2 } } },
+	{ __LINE__, "Instruction-TLB-read-access", 1,
+	  { { .name = "Instruction-TLB-read-access", .type = CACHE,
+	      .config = 4 } } },
+	{ __LINE__, "bpu-read-misses", 1,
+	  { { .name = "bpu-read-misses", .type = CACHE,
+	      .config = 0x10005 } } },
+	{ __LINE__, "node-prefetch-misses", 1,
+	  { { .name = "node-prefetch-misses", .type = CACHE,
+	      .config = 0x10206 } } },
+	/* The hardware names win over the cache grammar, as in perf. */
+	{ __LINE__, "branches,branch-misses,branch-loads", 3,
+	  { { .name = "branches", .type = HW, .config = 4 },
+	    { .name = "branch-misses", .group = 1, .type = HW, .config = 5 },
+	    { .name = "branch-loads", .group = 2, .type = CACHE,
+	      .config = 5 } } },
+	{ __LINE__, "r1a8", 1, { { .name = "r1a8", .type = RAW,
+				   .config = 0x1a8 } } },
+	{ __LINE__, "r0x1a8", 1, { { .name = "r0x1a8", .type = RAW,
+				     .config = 0x1a8 } } },
+	{ __LINE__, "r0X1a8", 1, { { .name = "r0X1a8", .type = RAW,
+				     .config = 0x1a8 } } },
+	{ __LINE__, "rabc", 1, { { .name = "rabc", .type = RAW,
+				   .config = 0xabc } } },
+	{ __LINE__, "rABC", 1, { { .name = "rABC", .type = RAW,
+				   .config = 0xabc } } },
+	{ __LINE__, "r0", 1, { { .name = "r0", .type = RAW } } },
+	{ __LINE__, "r1234567890abcdef", 1,
+	  { { .name = "r1234567890abcdef", .type = RAW,
+	      .config = 0x1234567890abcdefULL } } },
+	{ __LINE__, "r0xffffffffffffffff", 1,
+	  { { .name = "r0xffffffffffffffff", .type = RAW,
+	      .config = ~0ULL } } },
+	{ __LINE__, "r1a8:ppp", 1,
+	  { { .name = "r1a8:ppp", .type = RAW, .config = 0x1a8,
+	      .precise = 3, .eG = 1 } } },
+	{ __LINE__, "{r1a8,L1-dcache-loads}:k", 2,
+	  { { .name = "r1a8:k", .type = RAW, .config = 0x1a8, .eu = 1,
+	      .eh = 1 },
+	    { .name = "L1-dcache-loads:k", .type = CACHE, .eu = 1,
+	      .eh = 1 } } },
+};
+
+START_TEST(test_names)
+{
+	check_attr(&name_rows[_i]);
+}
+END_TEST
+
+#define MEM(n, a, l, bp, ...)	{ .name = n, .type = BP, .config1 = a, \
+				  .config2 = l, .bp_type = bp, __VA_ARGS__ }
+#define R HW_BREAKPOINT_R
+#define W HW_BREAKPOINT_W
+#define X HW_BREAKPOINT_X
+#define RW HW_BREAKPOINT_RW
+
+/* mem:ADDR[/LEN][:rwx]: rw and 4 bytes unless told, x a long. */
+static const struct attr_row mem_rows[] = {
+	{ __LINE__, "mem:0x1000", 1, { MEM("mem:0x1000", 0x1000, 4, RW) } },
+	{ __LINE__, "mem:0x1000/8:w", 1,
+	  { MEM("mem:0x1000/8:w", 0x1000, 8, W) } },
+	{ __LINE__, "mem:4096:x", 1,
+	  { MEM("mem:4096:x", 0x1000, sizeof(long), X) } },
+	{ __LINE__, "mem:0x1000:rw", 1,
+	  { MEM("mem:0x1000:rw", 0x1000, 4, RW) } },
+	{ __LINE__, "mem:0x1000:wr", 1,
+	  { MEM("mem:0x1000:wr", 0x1000, 4, RW) } },
+	{ __LINE__, "mem:0x1000:r", 1, { MEM("mem:0x1000:r", 0x1000, 4, R) } },
+	{ __LINE__, "mem:0x1000:w", 1, { MEM("mem:0x1000:w", 0x1000, 4, W) } },
+	{ __LINE__, "mem:0x1000:rwx", 1,
+	  { MEM("mem:0x1000:rwx", 0x1000, 4, RW | X) } },
+	{ __LINE__, "mem:0x1000/1:rw", 1,
+	  { MEM("mem:0x1000/1:rw", 0x1000, 1, RW) } },
+	{ __LINE__, "mem:0x1000/2:x", 1,
+	  { MEM("mem:0x1000/2:x", 0x1000, 2, X) } },
+	{ __LINE__, "mem:0x1000/8", 1, { MEM("mem:0x1000/8", 0x1000, 8, RW) } },
+	{ __LINE__, "mem:0xffffffffffffffff/1:r", 1,
+	  { MEM("mem:0xffffffffffffffff/1:r", ~0ULL, 1, R) } },
+	/* Letters that are not an access are modifiers. */
+	{ __LINE__, "mem:0x1000:w:u", 1,
+	  { MEM("mem:0x1000:w:u", 0x1000, 4, W, .ek = 1, .eh = 1) } },
+	{ __LINE__, "mem:0x1000:u", 1,
+	  { MEM("mem:0x1000:u", 0x1000, 4, RW, .ek = 1, .eh = 1) } },
+	{ __LINE__, "mem:0x1000/8:w:kD", 1,
+	  { MEM("mem:0x1000/8:w:kD", 0x1000, 8, W, .eu = 1, .eh = 1,
+		.pinned = 1, .flags = F_PINNED) } },
+	{ __LINE__, "{mem:0x1000:w,mem:0x2000:r}:u", 2,
+	  { MEM("mem:0x1000:w:u", 0x1000, 4, W, .ek = 1, .eh = 1),
+	    MEM("mem:0x2000:r:u", 0x2000, 4, R, .ek = 1, .eh = 1) } },
+	{ __LINE__, "task-clock,mem:0x1000,cs", 3,
+	  { TC("task-clock"), MEM("mem:0x1000", 0x1000, 4, RW, .group = 1),
+	    CS("cs", .group = 2) } },
+};
+
+START_TEST(test_mem)
+{
+	check_attr(&mem_rows[_i]);
+}
+END_TEST
+
 /* A fake tracefs: directories, id files, and some it may not read. */
 static const struct node {
 	const char *path;
@@ -246,10 +607,77 @@ static const struct node {
 	{ "events/locked/secret", NULL, 0755 },
 	{ "events/locked/secret/id", "5\n", 0000 },
 	{ "closed", NULL, 0000 },
+	/* For globs: more events, and files that are not events. */
+	{ "events/enable", "0\n", 0644 },
+	{ "events/syscalls/enable", "0\n", 0644 },
+	{ "events/syscalls/filter", "none\n", 0644 },
+	{ "events/syscalls/sys_exit_write", NULL, 0755 },
+	{ "events/syscalls/sys_exit_write/id", "125\n", 0644 },
+	{ "events/syscalls/sys_enter_writev", NULL, 0755 },
+	{ "events/syscalls/sys_enter_writev/id", "124\n", 0644 },
+	{ "events/sched/sched_wakeup", NULL, 0755 },
+	{ "events/sched/sched_wakeup/id", "78\n", 0644 },
+	{ "events/systest", NULL, 0755 },
+	{ "events/systest/b", NULL, 0755 },
+	{ "events/systest/b/id", "301\n", 0644 },
+	{ "events/systest/a", NULL, 0755 },
+	{ "events/systest/a/id", "300\n", 0644 },
+	{ "events/systest/noid", NULL, 0755 },
+
+	/* A fake sysfs: an msr-like PMU and one with two instances. */
+	{ "sys", NULL, 0755 },
+	{ "sys/bus", NULL, 0755 },
+	{ "sys/bus/event_source", NULL, 0755 },
+	{ "sys/bus/event_source/devices", NULL, 0755 },
+	{ "sys/bus/event_source/devices/msr", NULL, 0755 },
+	{ "sys/bus/event_source/devices/msr/type", "9\n", 0644 },
+	{ "sys/bus/event_source/devices/msr/format", NULL, 0755 },
+	{ "sys/bus/event_source/devices/msr/format/event", "config:0-63\n",
+	  0644 },
+	{ "sys/bus/event_source/devices/msr/format/umask", "config:8-15\n",
+	  0644 },
+	{ "sys/bus/event_source/devices/msr/format/ldlat", "config1:0-15\n",
+	  0644 },
+	{ "sys/bus/event_source/devices/msr/format/fe", "config2:0-23\n",
+	  0644 },
+	{ "sys/bus/event_source/devices/msr/format/split",
+	  "config:20-23,40-43\n", 0644 },
+	{ "sys/bus/event_source/devices/msr/format/bit", "config:63\n", 0644 },
+	{ "sys/bus/event_source/devices/msr/format/bad", "config:7-3\n", 0644 },
+	{ "sys/bus/event_source/devices/msr/events", NULL, 0755 },
+	{ "sys/bus/event_source/devices/msr/events/tsc", "event=0x00\n",
+	  0644 },
+	{ "sys/bus/event_source/devices/msr/events/foo",
+	  "event=0x3,umask=?\n", 0644 },
+	{ "sys/bus/event_source/devices/msr/events/both",
+	  "event=0x1,umask=0x2\n", 0644 },
+	{ "sys/bus/event_source/devices/msr/events/nested", "tsc\n", 0644 },
+	{ "sys/bus/event_source/devices/msr/events/energy", "event=0x2\n",
+	  0644 },
+	{ "sys/bus/event_source/devices/msr/events/energy.scale",
+	  "2.3283064365386962890625e-10\n", 0644 },
+	{ "sys/bus/event_source/devices/msr/events/energy.unit", "Joules\n",
+	  0644 },
+	{ "sys/bus/event_source/devices/uncore_imc_0", NULL, 0755 },
+	{ "sys/bus/event_source/devices/uncore_imc_0/type", "20\n", 0644 },
+	{ "sys/bus/event_source/devices/uncore_imc_0/format", NULL, 0755 },
+	{ "sys/bus/event_source/devices/uncore_imc_0/format/event",
+	  "config:0-7\n", 0644 },
+	{ "sys/bus/event_source/devices/uncore_imc_0/events", NULL, 0755 },
+	{ "sys/bus/event_source/devices/uncore_imc_0/events/cas",
+	  "event=0x4\n", 0644 },
+	{ "sys/bus/event_source/devices/uncore_imc_1", NULL, 0755 },
+	{ "sys/bus/event_source/devices/uncore_imc_1/type", "21\n", 0644 },
+	{ "sys/bus/event_source/devices/uncore_imc_1/format", NULL, 0755 },
+	{ "sys/bus/event_source/devices/uncore_imc_1/format/event",
+	  "config:0-7\n", 0644 },
+	{ "sys/bus/event_source/devices/uncore_imc_1/events", NULL, 0755 },
+	{ "sys/bus/event_source/devices/uncore_imc_1/events/cas",
+	  "event=0x4\n", 0644 },
 };
 
 /* pmu_set_roots() keeps the pointer, not a copy. */
-static char tmp_root[256], tracefs[512];
+static char tmp_root[256], tracefs[512], sysfs[512];
 
 static void tree_path(char *buf, size_t len, const char *rel)
 {
@@ -280,7 +708,8 @@ static void make_node(const struct node *nd)
 static void tracefs_use(const char *rel)
 {
 	tree_path(tracefs, sizeof(tracefs), rel);
-	pmu_set_roots(NULL, tracefs);
+	tree_path(sysfs, sizeof(sysfs), "sys");
+	pmu_set_roots(sysfs, tracefs);
 }
 
 static void tracefs_setup(void)
@@ -337,6 +766,50 @@ START_TEST(test_tp_good)
 }
 END_TEST
 
+#define TPE(n, id, ...)	{ .name = n, .type = TP, .config = id, __VA_ARGS__ }
+
+/* Globs expand sorted by system, then name; modifiers reach them all. */
+static const struct attr_row glob_rows[] = {
+	{ __LINE__, "sys*:*", 5,
+	  { TPE("syscalls:sys_enter_write", 123),
+	    TPE("syscalls:sys_enter_writev", 124, .group = 1),
+	    TPE("syscalls:sys_exit_write", 125, .group = 2),
+	    TPE("systest:a", 300, .group = 3),
+	    TPE("systest:b", 301, .group = 4) } },
+	{ __LINE__, "syscalls:sys_enter_writ*", 2,
+	  { TPE("syscalls:sys_enter_write", 123),
+	    TPE("syscalls:sys_enter_writev", 124, .group = 1) } },
+	{ __LINE__, "syscalls:sys_enter_writ*:u", 2,
+	  { TPE("syscalls:sys_enter_write:u", 123, .ek = 1, .eh = 1),
+	    TPE("syscalls:sys_enter_writev:u", 124, .group = 1, .ek = 1,
+		.eh = 1) } },
+	{ __LINE__, "{syscalls:sys_enter_writ*}:k", 2,
+	  { TPE("syscalls:sys_enter_write:k", 123, .eu = 1, .eh = 1),
+	    TPE("syscalls:sys_enter_writev:k", 124, .eu = 1, .eh = 1) } },
+	{ __LINE__, "{cs,syscalls:sys_*_write:D}", 3,
+	  { CS("cs"),
+	    TPE("syscalls:sys_enter_write:D", 123, .pinned = 1,
+		.flags = F_PINNED),
+	    TPE("syscalls:sys_exit_write:D", 125, .pinned = 1,
+		.flags = F_PINNED) } },
+	{ __LINE__, "*:sched_switch", 1, { TPE("sched:sched_switch", 77) } },
+	{ __LINE__, "sched:*", 2,
+	  { TPE("sched:sched_switch", 77),
+	    TPE("sched:sched_wakeup", 78, .group = 1) } },
+	{ __LINE__, "syscalls:sys_enter_wr?te", 1,
+	  { TPE("syscalls:sys_enter_write", 123) } },
+	{ __LINE__, "cs,syscalls:sys_*_write,task-clock", 4,
+	  { CS("cs"), TPE("syscalls:sys_enter_write", 123, .group = 1),
+	    TPE("syscalls:sys_exit_write", 125, .group = 2),
+	    TC("task-clock", .group = 3) } },
+};
+
+START_TEST(test_tp_glob)
+{
+	check_attr(&glob_rows[_i]);
+}
+END_TEST
+
 static const struct tp_bad_row {
 	struct bad_row bad;
 	const char *root;	/* tracefs under tmp_root; NULL: "events" */
@@ -361,6 +834,20 @@ static const struct tp_bad_row {
 	    "did you mean 'cycles'" }, "closed", 1 },
 	{ { __LINE__, "sched:sched_switch", 0, "permission denied", NULL },
 	  "closed", 1 },
+	/* A glob that matches nothing is an error, not zero events. */
+	{ { __LINE__, "syscalls:nomatch*", 0,
+	    "no match for tracepoint 'syscalls:nomatch*'", "pstat --list" } },
+	{ { __LINE__, "nosys*:x", 0, "no match for tracepoint 'nosys*:x'",
+	    NULL } },
+	{ { __LINE__, "task-clock,sys*:nomatch", 11,
+	    "no match for tracepoint 'sys*:nomatch'", NULL } },
+	/* Files in tracefs without an id are not tracepoints. */
+	{ { __LINE__, "*:enable", 0, "no match for tracepoint '*:enable'",
+	    NULL } },
+	{ { __LINE__, "systest:noid", 0, "unknown tracepoint 'systest:noid'",
+	    NULL } },
+	/* Modifier letters after a glob system are still a tracepoint. */
+	{ { __LINE__, "sys*:u", 0, "no match for tracepoint 'sys*:u'", NULL } },
 };
 
 START_TEST(test_tp_bad)
@@ -379,6 +866,112 @@ START_TEST(test_tp_bad)
 }
 END_TEST
 
+#define MSR(n, ...)	{ .name = n, .type = 9, __VA_ARGS__ }
+#define IMC(n, t, ...)	{ .name = n, .type = t, .config = 4, __VA_ARGS__ }
+
+/* PMU events from the fake sysfs: format terms, built-ins, aliases. */
+static const struct attr_row pmu_rows[] = {
+	{ __LINE__, "msr/tsc/", 1, { MSR("msr/tsc/") } },
+	{ __LINE__, "msr/event=0x4/", 1,
+	  { MSR("msr/event=0x4/", .config = 4) } },
+	{ __LINE__, "msr/event=4/", 1, { MSR("msr/event=4/", .config = 4) } },
+	{ __LINE__, "msr/tsc,name=abc/", 1, { MSR("abc") } },
+	{ __LINE__, "msr/tsc,name=abc/u", 1,
+	  { MSR("abc:u", .ek = 1, .eh = 1) } },
+	{ __LINE__, "msr/config=5,config1=6,config2=7/", 1,
+	  { MSR("msr/config=5,config1=6,config2=7/", .config = 5,
+		.config1 = 6, .config2 = 7) } },
+	{ __LINE__, "msr/foo,umask=2/", 1,
+	  { MSR("msr/foo,umask=2/", .config = 0x203) } },
+	{ __LINE__, "msr/both/", 1, { MSR("msr/both/", .config = 0x201) } },
+	{ __LINE__, "msr/event=1,umask=0xff/", 1,
+	  { MSR("msr/event=1,umask=0xff/", .config = 0xff01) } },
+	{ __LINE__, "msr/ldlat=3/", 1, { MSR("msr/ldlat=3/", .config1 = 3) } },
+	{ __LINE__, "msr/fe=0x10/", 1,
+	  { MSR("msr/fe=0x10/", .config2 = 0x10) } },
+	{ __LINE__, "msr/split=0xab/", 1,
+	  { MSR("msr/split=0xab/", .config = 0xa0000b00000ULL) } },
+	{ __LINE__, "msr/bit/", 1, { MSR("msr/bit/", .config = 1ULL << 63) } },
+	{ __LINE__, "msr/energy/", 1,
+	  { MSR("msr/energy/", .config = 2,
+		.scale = 2.3283064365386962890625e-10, .unit = "Joules") } },
+	{ __LINE__, "msr/tsc/u", 1, { MSR("msr/tsc/u", .ek = 1, .eh = 1) } },
+	{ __LINE__, "msr/tsc/:u", 1, { MSR("msr/tsc/:u", .ek = 1, .eh = 1) } },
+	{ __LINE__, "msr/tsc/ku", 1, { MSR("msr/tsc/ku", .eh = 1) } },
+	{ __LINE__, "{task-clock,msr/tsc/}:D", 2,
+	  { TC("task-clock:D", .pinned = 1, .flags = F_PINNED),
+	    MSR("msr/tsc/:D", .pinned = 1, .flags = F_PINNED) } },
+	/* A PMU of several instances: one evsel each, summed into the first. */
+	{ __LINE__, "uncore_imc/event=0x4/", 2,
+	  { IMC("uncore_imc/event=0x4/", 20,
+		.instance = "uncore_imc_0/event=0x4/"),
+	    IMC("uncore_imc/event=0x4/", 21, .group = 1, .flags = F_MERGE,
+		.instance = "uncore_imc_1/event=0x4/") } },
+	{ __LINE__, "uncore_imc/cas/u", 2,
+	  { IMC("uncore_imc/cas/u", 20, .ek = 1, .eh = 1,
+		.instance = "uncore_imc_0/cas/"),
+	    IMC("uncore_imc/cas/u", 21, .group = 1, .ek = 1, .eh = 1,
+		.flags = F_MERGE, .instance = "uncore_imc_1/cas/") } },
+	{ __LINE__, "uncore_imc/cas,name=x/", 2,
+	  { IMC("x", 20, .instance = "uncore_imc_0/cas,name=x/"),
+	    IMC("x", 21, .group = 1, .flags = F_MERGE,
+		.instance = "uncore_imc_1/cas,name=x/") } },
+	{ __LINE__, "uncore_imc_1/cas/", 1, { IMC("uncore_imc_1/cas/", 21) } },
+	{ __LINE__, "task-clock,uncore_imc/cas/,cs", 4,
+	  { TC("task-clock"),
+	    IMC("uncore_imc/cas/", 20, .group = 1,
+		.instance = "uncore_imc_0/cas/"),
+	    IMC("uncore_imc/cas/", 21, .group = 2, .flags = F_MERGE,
+		.instance = "uncore_imc_1/cas/"),
+	    CS("cs", .group = 3) } },
+};
+
+START_TEST(test_pmu_good)
+{
+	check_attr(&pmu_rows[_i]);
+}
+END_TEST
+
+static const struct bad_row pmu_bad_rows[] = {
+	{ __LINE__, "msr/foo/", 4, "needs a value for 'umask'", NULL },
+	{ __LINE__, "msr/nosuch/", 4, "PMU msr has no term or event 'nosuch'",
+	  NULL },
+	{ __LINE__, "msr/event=1,nosuch/", 12, "no term or event 'nosuch'",
+	  NULL },
+	{ __LINE__, "msr/umask=0x100/", 10, "does not fit term 'umask'", NULL },
+	{ __LINE__, "msr/ldlat=0x10000/", 10, "does not fit", NULL },
+	{ __LINE__, "uncore_imc/event=0x100/", 17, "does not fit", NULL },
+	{ __LINE__, "msr/event=0x1ffffffffffffffff/", 10,
+	  "bad value for term 'event'", NULL },
+	{ __LINE__, "msr/event=/", 10, "bad value for term 'event'", NULL },
+	{ __LINE__, "msr/event=xyz/", 10, "bad value for term 'event'", NULL },
+	{ __LINE__, "msr/bad=1/", 4, "cannot understand msr's format of 'bad'",
+	  NULL },
+	{ __LINE__, "msr/nested/", 4, "refers to another alias", NULL },
+	{ __LINE__, "msr//", 4, "no terms in msr//", NULL },
+	{ __LINE__, "msr/tsc", 3, "missing the closing '/'", NULL },
+	{ __LINE__, "nopmu/tsc/", 0, "no PMU named 'nopmu'", NULL },
+	{ __LINE__, "uncore/cas/", 0, "no PMU named 'uncore'", NULL },
+	{ __LINE__, "msr/,tsc/", 4, "empty term", NULL },
+	{ __LINE__, "msr/tsc,/", 8, "empty term", NULL },
+	{ __LINE__, "msr/name=/", 4, "name= needs a name", NULL },
+	{ __LINE__, "msr/tsc/x", 8, "unknown modifier 'x'", NULL },
+	/* A colon promises modifiers, as after any other event. */
+	{ __LINE__, "msr/tsc/:", 9, "expected modifiers", NULL },
+	{ __LINE__, "msr/tsc/:,cs", 9, "expected modifiers", NULL },
+	{ __LINE__, "{uncore_imc/cas/}", 1,
+	  "'uncore_imc' means 2 PMUs, which cannot share a group",
+	  "take it out of the group" },
+	{ __LINE__, "{task-clock,uncore_imc/cas/}", 12, "cannot share a group",
+	  NULL },
+};
+
+START_TEST(test_pmu_bad)
+{
+	check_bad(&pmu_bad_rows[_i]);
+}
+END_TEST
+
 static Suite *evparse_suite(void)
 {
 	Suite *s = suite_create("evparse");
@@ -387,6 +980,9 @@ static Suite *evparse_suite(void)
 	tc = tcase_create("good");
 	tcase_add_loop_test(tc, test_good, 0, N_ROWS(good_rows));
 	tcase_add_test(tc, test_two_specs);
+	tcase_add_loop_test(tc, test_modifiers, 0, N_ROWS(mod_rows));
+	tcase_add_loop_test(tc, test_names, 0, N_ROWS(name_rows));
+	tcase_add_loop_test(tc, test_mem, 0, N_ROWS(mem_rows));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("bad");
@@ -397,6 +993,13 @@ static Suite *evparse_suite(void)
 	tcase_add_unchecked_fixture(tc, tracefs_setup, tracefs_teardown);
 	tcase_add_loop_test(tc, test_tp_good, 0, N_ROWS(tp_good_rows));
 	tcase_add_loop_test(tc, test_tp_bad, 0, N_ROWS(tp_bad_rows));
+	tcase_add_loop_test(tc, test_tp_glob, 0, N_ROWS(glob_rows));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("pmu");
+	tcase_add_unchecked_fixture(tc, tracefs_setup, tracefs_teardown);
+	tcase_add_loop_test(tc, test_pmu_good, 0, N_ROWS(pmu_rows));
+	tcase_add_loop_test(tc, test_pmu_bad, 0, N_ROWS(pmu_bad_rows));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,70 +1,417 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Unit tests of metrics.c: CPUs utilized and rates with perf's units. */
+/* Unit tests of metrics.c: perf stat's derived metrics, units and pairing. */
 #include "config.h"
 
 #include <math.h>
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <check.h>
+#include <linux/perf_event.h>
 
 #include "metrics.h"
 
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
+/* The events the rows count; NONE ends a list. */
+enum ev_id {
+	NONE, TASK, CPU, CYC, INS, SFE, SBE, BR, BRM, CREF, CMISS,
+	L1D, L1DM, L1I, L1IM, LL, LLM, DTLB, DTLBM, ITLB, ITLBM,
+	REF, PF, CS, L1DST, TP,
+};
+
+#define HWC(cache, op, result)						\
+	(PERF_COUNT_HW_CACHE_##cache | PERF_COUNT_HW_CACHE_OP_##op << 8 | \
+	 PERF_COUNT_HW_CACHE_RESULT_##result << 16)
+
+static const struct {
+	__u32 type;
+	__u64 config;
+} events[] = {
+	[TASK] = { PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
+	[CPU] = { PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK },
+	[CYC] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
+	[INS] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
+	[SFE] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
+	[SBE] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
+	[BR] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
+	[BRM] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES },
+	[CREF] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES },
+	[CMISS] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES },
+	[L1D] = { PERF_TYPE_HW_CACHE, HWC(L1D, READ, ACCESS) },
+	[L1DM] = { PERF_TYPE_HW_CACHE, HWC(L1D, READ, MISS) },
+	[L1I] = { PERF_TYPE_HW_CACHE, HWC(L1I, READ, ACCESS) },
+	[L1IM] = { PERF_TYPE_HW_CACHE, HWC(L1I, READ, MISS) },
+	[LL] = { PERF_TYPE_HW_CACHE, HWC(LL, READ, ACCESS) },
+	[LLM] = { PERF_TYPE_HW_CACHE, HWC(LL, READ, MISS) },
+	[DTLB] = { PERF_TYPE_HW_CACHE, HWC(DTLB, READ, ACCESS) },
+	[DTLBM] = { PERF_TYPE_HW_CACHE, HWC(DTLB, READ, MISS) },
+	[ITLB] = { PERF_TYPE_HW_CACHE, HWC(ITLB, READ, ACCESS) },
+	[ITLBM] = { PERF_TYPE_HW_CACHE, HWC(ITLB, READ, MISS) },
+	[REF] = { PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES },
+	[PF] = { PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
+	[CS] = { PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
+	[L1DST] = { PERF_TYPE_HW_CACHE, HWC(L1D, WRITE, ACCESS) },
+	[TP] = { PERF_TYPE_TRACEPOINT, 1234 },
+};
+
+/* The exclude_* bits, and perf's :u and :k in them. */
+enum {
+	X_USER = 1 << 0,
+	X_KERNEL = 1 << 1,
+	X_HV = 1 << 2,
+	X_HOST = 1 << 3,
+	X_GUEST = 1 << 4,
+	X_IDLE = 1 << 5,
+	MOD_U = X_KERNEL | X_HV,
+	MOD_K = X_USER | X_HV,
+};
+
+struct ev {
+	enum ev_id id;
+	unsigned int mods;
+	double value;
+	__u64 pmu;		/* extended type, a hybrid PMU's */
+};
+
+static struct perf_event_attr attr_of(const struct ev *e)
+{
+	struct perf_event_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = events[e->id].type;
+	a.config = events[e->id].config | e->pmu << 32;
+	a.exclude_user = !!(e->mods & X_USER);
+	a.exclude_kernel = !!(e->mods & X_KERNEL);
+	a.exclude_hv = !!(e->mods & X_HV);
+	a.exclude_host = !!(e->mods & X_HOST);
+	a.exclude_guest = !!(e->mods & X_GUEST);
+	a.exclude_idle = !!(e->mods & X_IDLE);
+	return a;
+}
+
+/* perf's layouts: "%8.3f", "%7.2f ", "%7.2f%%", "%8.3f %%". */
+#define F3 8, 3, ""
+#define IPC 7, 2, " "
+#define PCT 7, 2, "%"
+#define PCT3 8, 3, " %"
+
+struct want {
+	double value;
+	const char *unit;
+	int width, prec;
+	const char *suffix;
+};
+
+#define WALL 1e9
+#define CTX_MAX 6
+
 static const struct metric_row {
 	int line;
-	bool is_clock;
-	double value;
-	double wall_ns, clock_ns;
-	bool valid;
-	double want;
-	const char *unit;
+	double wall_ns;
+	struct ev ctx[CTX_MAX];	/* recorded, up to NONE */
+	struct ev ev;		/* the row whose metrics these are */
+	int n;
+	struct want want[METRICS_MAX];
 } metric_rows[] = {
-	/* A clock's nanoseconds over the wall clock's. */
-	{ __LINE__, true, 1157962, 1707000, 1157962, true,
-	  1157962.0 / 1707000, "CPUs utilized" },
-	{ __LINE__, true, 2e9, 1e9, 2e9, true, 2.0, "CPUs utilized" },
-	{ __LINE__, true, 0, 1e9, 0, true, 0.0, "CPUs utilized" },
-	{ __LINE__, true, 5e8, 1e9, 0, true, 0.5, "CPUs utilized" },
-	{ __LINE__, true, 1157962, 0, 1157962, false, 0.0, "" },
-	/* Anything else per second of the clock. */
-	{ __LINE__, false, 0, 1e9, 1e9, true, 0.0, "/sec" },
-	{ __LINE__, false, 500, 1e9, 1e9, true, 500.0, "/sec" },
-	{ __LINE__, false, 1000, 1e9, 1e9, true, 1000.0, "/sec" },
-	{ __LINE__, false, 97514, 1e9, 1e9, true, 97.514, "K/sec" },
-	{ __LINE__, false, 97514, 5e9, 5e8, true, 195.028, "K/sec" },
-	{ __LINE__, false, 1e6, 1e9, 1e9, true, 1000.0, "K/sec" },
-	{ __LINE__, false, 5e6, 1e9, 1e9, true, 5.0, "M/sec" },
-	{ __LINE__, false, 1e9, 1e9, 1e9, true, 1000.0, "M/sec" },
-	{ __LINE__, false, 2e9, 1e9, 1e9, true, 2.0, "G/sec" },
-	{ __LINE__, false, 3e12, 1e9, 1e9, true, 3000.0, "G/sec" },
-	/* Without a clock there is no rate. */
-	{ __LINE__, false, 500, 1e9, 0, false, 0.0, "" },
-	{ __LINE__, false, 0, 0, 0, false, 0.0, "" },
+	/* A clock's nanoseconds over the wall clock's, whatever else. */
+	{ __LINE__, 1707000, { { TASK, 0, 1157962 } }, { TASK, 0, 1157962 },
+	  1, { { 1157962.0 / 1707000, "CPUs utilized", F3 } } },
+	{ __LINE__, WALL, { { CPU, 0, 2e9 } }, { CPU, 0, 2e9 },
+	  1, { { 2.0, "CPUs utilized", F3 } } },
+	{ __LINE__, WALL, { { TASK, MOD_U, 5e8 } }, { TASK, MOD_U, 5e8 },
+	  1, { { 0.5, "CPUs utilized", F3 } } },
+	{ __LINE__, WALL, { { NONE } }, { TASK, 0, 0 },
+	  1, { { 0.0, "CPUs utilized", F3 } } },
+	{ __LINE__, 0, { { TASK, 0, 1e6 } }, { TASK, 0, 1e6 }, 0 },
+	{ __LINE__, -1, { { TASK, 0, 1e6 } }, { TASK, 0, 1e6 }, 0 },
+
+	/* cycles per nanosecond of the clock: GHz. */
+	{ __LINE__, WALL, { { TASK, 0, 2e9 }, { CYC, 0, 5e9 } },
+	  { CYC, 0, 5e9 }, 1, { { 2.5, "GHz", F3 } } },
+	{ __LINE__, WALL, { { TASK, MOD_U, 2e9 }, { CYC, MOD_U, 3e9 } },
+	  { CYC, MOD_U, 3e9 }, 1, { { 1.5, "GHz", F3 } } },
+	{ __LINE__, WALL, { { CPU, 0, 4e9 }, { CYC, 0, 3e9 } },
+	  { CYC, 0, 3e9 }, 1, { { 0.75, "GHz", F3 } } },
+	/* perf divides by the clock whatever its modifiers. */
+	{ __LINE__, WALL, { { TASK, 0, 2e9 }, { CYC, MOD_U, 3e9 } },
+	  { CYC, MOD_U, 3e9 }, 1, { { 1.5, "GHz", F3 } } },
+	/* The clock with the event's own modifiers, if there is one. */
+	{ __LINE__, WALL, { { TASK, MOD_U, 1e9 }, { TASK, MOD_K, 2e9 } },
+	  { CYC, MOD_K, 3e9 }, 1, { { 1.5, "GHz", F3 } } },
+	{ __LINE__, WALL, { { TASK, MOD_U, 1e9 }, { TASK, MOD_K, 2e9 } },
+	  { CYC, MOD_U, 3e9 }, 1, { { 3.0, "GHz", F3 } } },
+	/* No clock, or one that stood still: no GHz (perf: blank). */
+	{ __LINE__, WALL, { { CYC, 0, 3e9 } }, { CYC, 0, 3e9 }, 0 },
+	{ __LINE__, WALL, { { TASK, 0, 0 }, { CYC, 0, 3e9 } },
+	  { CYC, 0, 3e9 }, 0 },
+
+	/* Instructions per cycle, paired by modifiers. */
+	{ __LINE__, WALL, { { CYC, 0, 4e9 }, { INS, 0, 5e9 } },
+	  { INS, 0, 5e9 }, 1, { { 1.25, "insn per cycle", IPC } } },
+	{ __LINE__, WALL, { { CYC, MOD_U, 4e9 } }, { INS, 0, 5e9 }, 0 },
+	{ __LINE__, WALL, { { CYC, MOD_U, 4e9 } }, { INS, MOD_U, 5e9 },
+	  1, { { 1.25, "insn per cycle", IPC } } },
+	{ __LINE__, WALL, { { CYC, 0, 1e9 }, { CYC, MOD_U, 4e9 } },
+	  { INS, MOD_U, 5e9 }, 1, { { 1.25, "insn per cycle", IPC } } },
+	{ __LINE__, WALL, { { CYC, 0, 1e9 }, { CYC, MOD_U, 4e9 } },
+	  { INS, 0, 5e9 }, 1, { { 5.0, "insn per cycle", IPC } } },
+	{ __LINE__, WALL, { { CYC, MOD_K, 4e9 } }, { INS, MOD_U, 5e9 }, 0 },
+	{ __LINE__, WALL, { { CYC, X_IDLE, 4e9 } }, { INS, 0, 5e9 }, 0 },
+	{ __LINE__, WALL, { { CYC, X_HOST, 4e9 } }, { INS, 0, 5e9 }, 0 },
+	{ __LINE__, WALL, { { CYC, X_USER, 4e9 } }, { INS, 0, 5e9 }, 0 },
+	{ __LINE__, WALL, { { CYC, X_KERNEL, 4e9 } }, { INS, 0, 5e9 }, 0 },
+	{ __LINE__, WALL, { { CYC, X_HV, 4e9 } }, { INS, 0, 5e9 }, 0 },
+	/* As perf's evsel_context(): exclude_guest does not part them. */
+	{ __LINE__, WALL, { { CYC, X_GUEST, 4e9 } }, { INS, 0, 5e9 },
+	  1, { { 1.25, "insn per cycle", IPC } } },
+	/* A hybrid PMU's cycles go with its own instructions. */
+	{ __LINE__, WALL, { { CYC, 0, 4e9, 8 } }, { INS, 0, 5e9, 8 },
+	  1, { { 1.25, "insn per cycle", IPC } } },
+	{ __LINE__, WALL, { { CYC, 0, 4e9, 8 } }, { INS, 0, 5e9 }, 0 },
+	{ __LINE__, WALL, { { CYC, 0, 4e9, 8 } }, { INS, 0, 5e9, 4 }, 0 },
+	/* The same event twice counts the same thing: perf's mean. */
+	{ __LINE__, WALL, { { CYC, 0, 2e9 }, { CYC, 0, 4e9 } },
+	  { INS, 0, 6e9 }, 1, { { 2.0, "insn per cycle", IPC } } },
+	{ __LINE__, WALL, { { CYC, 0, 0 } }, { INS, 0, 5e9 }, 0 },
+	{ __LINE__, WALL, { { CYC, 0, 4e9 } }, { INS, 0, 0 },
+	  1, { { 0.0, "insn per cycle", IPC } } },
+
+	/* Stalls: the worse per instruction, on a line of its own. */
+	{ __LINE__, WALL,
+	  { { CYC, 0, 4e9 }, { SFE, 0, 1e9 }, { SBE, 0, 2e9 } },
+	  { INS, 0, 8e9 }, 2, { { 2.0, "insn per cycle", IPC },
+				{ 0.25, "stalled cycles per insn", IPC } } },
+	{ __LINE__, WALL,
+	  { { CYC, 0, 4e9 }, { SFE, 0, 3e9 }, { SBE, 0, 2e9 } },
+	  { INS, 0, 8e9 }, 2, { { 2.0, "insn per cycle", IPC },
+				{ 0.375, "stalled cycles per insn", IPC } } },
+	{ __LINE__, WALL, { { CYC, 0, 4e9 }, { SBE, 0, 2e9 } },
+	  { INS, 0, 8e9 }, 2, { { 2.0, "insn per cycle", IPC },
+				{ 0.25, "stalled cycles per insn", IPC } } },
+	{ __LINE__, WALL, { { SFE, 0, 2e9 } }, { INS, 0, 8e9 },
+	  1, { { 0.25, "stalled cycles per insn", IPC } } },
+	{ __LINE__, WALL, { { CYC, 0, 4e9 }, { SFE, 0, 0 } },
+	  { INS, 0, 8e9 }, 1, { { 2.0, "insn per cycle", IPC } } },
+	{ __LINE__, WALL, { { CYC, 0, 4e9 }, { SFE, 0, 1e9 } },
+	  { INS, 0, 0 }, 1, { { 0.0, "insn per cycle", IPC } } },
+	{ __LINE__, WALL, { { CYC, 0, 4e9 }, { SFE, MOD_U, 1e9 } },
+	  { INS, 0, 8e9 }, 1, { { 2.0, "insn per cycle", IPC } } },
+	{ __LINE__, WALL, { { CYC, 0, 4e9 }, { SFE, 0, 1e9 } },
+	  { SFE, 0, 1e9 }, 1, { { 25.0, "frontend cycles idle", PCT } } },
+	{ __LINE__, WALL, { { CYC, 0, 4e9 }, { SBE, 0, 3e9 } },
+	  { SBE, 0, 3e9 }, 1, { { 75.0, "backend cycles idle", PCT } } },
+	{ __LINE__, WALL, { { SBE, 0, 3e9 } }, { SBE, 0, 3e9 }, 0 },
+
+	/* Misses per hundred of their accesses. */
+	{ __LINE__, WALL, { { BR, 0, 1e9 } }, { BRM, 0, 12345678 },
+	  1, { { 1.2345678, "of all branches", PCT } } },
+	{ __LINE__, WALL, { { CREF, 0, 3e6 } }, { CMISS, 0, 1e6 },
+	  1, { { 100.0 / 3, "of all cache refs", PCT3 } } },
+	{ __LINE__, WALL, { { L1D, 0, 8e8 } }, { L1DM, 0, 2e7 },
+	  1, { { 2.5, "of all L1-dcache accesses", PCT } } },
+	{ __LINE__, WALL, { { L1I, 0, 8e8 } }, { L1IM, 0, 4e7 },
+	  1, { { 5.0, "of all L1-icache accesses", PCT } } },
+	{ __LINE__, WALL, { { LL, 0, 1e6 } }, { LLM, 0, 5e5 },
+	  1, { { 50.0, "of all LL-cache accesses", PCT } } },
+	{ __LINE__, WALL, { { DTLB, 0, 1e9 } }, { DTLBM, 0, 1e6 },
+	  1, { { 0.1, "of all dTLB cache accesses", PCT } } },
+	{ __LINE__, WALL, { { ITLB, 0, 1e9 } }, { ITLBM, 0, 2e9 },
+	  1, { { 200.0, "of all iTLB cache accesses", PCT } } },
+	{ __LINE__, WALL, { { BR, MOD_U, 1e9 } }, { BRM, MOD_U, 1e8 },
+	  1, { { 10.0, "of all branches", PCT } } },
+	{ __LINE__, WALL, { { BR, MOD_U, 1e9 } }, { BRM, 0, 1e8 }, 0 },
+	/* Without the denominator, or with 0 of it: none, and no rate. */
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { BRM, 0, 1e8 }, 0 },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 }, { BR, 0, 0 } },
+	  { BRM, 0, 0 }, 0 },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 }, { CREF, 0, 0 } },
+	  { CMISS, 0, 5 }, 0 },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 }, { L1I, 0, 1e9 } },
+	  { L1DM, 0, 5 }, 0 },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 }, { DTLB, 0, 1e9 } },
+	  { ITLBM, 0, 5 }, 0 },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { LLM, 0, 5 }, 0 },
+
+	/* Everything else per second of the clock, scaled as perf. */
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 0 },
+	  1, { { 0.0, "/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 500 },
+	  1, { { 500.0, "/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 1000 },
+	  1, { { 1000.0, "/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 1000.5 },
+	  1, { { 1.0005, "K/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 97514 },
+	  1, { { 97.514, "K/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 5e8 } }, { PF, 0, 97514 },
+	  1, { { 195.028, "K/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 1e6 },
+	  1, { { 1000.0, "K/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 1000001 },
+	  1, { { 1.000001, "M/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 5e6 },
+	  1, { { 5.0, "M/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 1e9 },
+	  1, { { 1000.0, "M/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 1000000001 },
+	  1, { { 1.000000001, "G/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 2e9 },
+	  1, { { 2.0, "G/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 3e12 },
+	  1, { { 3000.0, "G/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { CS, 0, 5e5 },
+	  1, { { 500.0, "K/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 } }, { TP, 0, 42 },
+	  1, { { 42.0, "/sec", F3 } } },
+	/* perf has no ratio for these: a rate. */
+	{ __LINE__, WALL, { { TASK, 0, 2e9 }, { BR, 0, 4e9 } },
+	  { BR, 0, 4e9 }, 1, { { 2.0, "G/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 2e9 }, { CREF, 0, 4e6 } },
+	  { CREF, 0, 4e6 }, 1, { { 2.0, "M/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 2e9 }, { L1D, 0, 4e3 } },
+	  { L1D, 0, 4e3 }, 1, { { 2.0, "K/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 2e9 } }, { REF, 0, 4e9 },
+	  1, { { 2.0, "G/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 2e9 } }, { L1DST, 0, 4e9 },
+	  1, { { 2.0, "G/sec", F3 } } },
+	/* Which clock: the event's own modifiers', task-clock first... */
+	{ __LINE__, WALL, { { TASK, MOD_U, 1e9 }, { TASK, 0, 2e9 } },
+	  { PF, MOD_U, 1000 }, 1, { { 1000.0, "/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, MOD_U, 1e9 }, { TASK, 0, 2e9 } },
+	  { PF, 0, 1000 }, 1, { { 500.0, "/sec", F3 } } },
+	{ __LINE__, WALL, { { CPU, 0, 2e9 }, { TASK, 0, 1e9 } },
+	  { PF, 0, 1000 }, 1, { { 1000.0, "/sec", F3 } } },
+	{ __LINE__, WALL, { { CPU, 0, 2e9 } },
+	  { PF, 0, 1000 }, 1, { { 500.0, "/sec", F3 } } },
+	/* ...else any: task-clock:u for page-faults, as perf does. */
+	{ __LINE__, WALL, { { TASK, MOD_U, 1e9 } },
+	  { PF, 0, 1000 }, 1, { { 1000.0, "/sec", F3 } } },
+	{ __LINE__, WALL, { { CPU, MOD_U, 2e9 }, { TASK, MOD_K, 1e9 } },
+	  { PF, 0, 1000 }, 1, { { 1000.0, "/sec", F3 } } },
+	{ __LINE__, WALL, { { CPU, MOD_U, 2e9 }, { TASK, MOD_K, 1e9 } },
+	  { PF, MOD_U, 1000 }, 1, { { 500.0, "/sec", F3 } } },
+	{ __LINE__, WALL, { { TASK, 0, 1e9 }, { TASK, 0, 3e9 } },
+	  { PF, 0, 1000 }, 1, { { 500.0, "/sec", F3 } } },
+	/* Without a clock, or with one that did not tick: no rate. */
+	{ __LINE__, WALL, { { NONE } }, { PF, 0, 500 }, 0 },
+	{ __LINE__, WALL, { { CYC, 0, 1e9 } }, { PF, 0, 500 }, 0 },
+	{ __LINE__, WALL, { { TASK, 0, 0 } }, { PF, 0, 500 }, 0 },
+	{ __LINE__, WALL, { { TASK, MOD_U, 0 }, { TASK, 0, 1e9 } },
+	  { PF, MOD_U, 500 }, 0 },
 };
+
+static void record(struct metrics_ctx *ctx, const struct ev *evs)
+{
+	struct perf_event_attr a;
+	int i;
+
+	for (i = 0; i < CTX_MAX && evs[i].id != NONE; i++) {
+		a = attr_of(&evs[i]);
+		metrics_ctx_add(ctx, &a, evs[i].value);
+	}
+}
+
+static void check_metric(int line, int i, const struct metric *m,
+			 const struct want *w)
+{
+	ck_assert_msg(isfinite(m->value), "line %d: metric %d not finite",
+		      line, i);
+	ck_assert_msg(fabs(m->value - w->value) <= 1e-12 * fabs(w->value),
+		      "line %d: metric %d %.15g, want %.15g", line, i,
+		      m->value, w->value);
+	ck_assert_msg(memchr(m->unit, '\0', sizeof(m->unit)) &&
+		      strcmp(m->unit, w->unit) == 0,
+		      "line %d: metric %d unit '%.*s', want '%s'", line, i,
+		      (int)sizeof(m->unit), m->unit, w->unit);
+	ck_assert_msg(m->width == w->width && m->prec == w->prec &&
+		      m->suffix && strcmp(m->suffix, w->suffix) == 0,
+		      "line %d: metric %d layout %d.%d'%s', want %d.%d'%s'",
+		      line, i, m->width, m->prec,
+		      m->suffix ? m->suffix : "(null)", w->width, w->prec,
+		      w->suffix);
+}
 
 START_TEST(test_metric)
 {
 	const struct metric_row *t = &metric_rows[_i];
-	const struct metrics_ctx ctx = {
-		.wall_ns = t->wall_ns,
-		.clock_ns = t->clock_ns,
-	};
-	struct metric m;
+	struct metrics_ctx ctx;
+	struct metric out[METRICS_MAX + 1];
+	struct perf_event_attr a = attr_of(&t->ev);
+	unsigned char untouched[sizeof(out[0])];
+	int n, i;
 
-	memset(&m, 0x55, sizeof(m));
-	metrics_compute(t->is_clock, t->value, &ctx, &m);
-	ck_assert_msg(m.valid == t->valid, "line %d: valid %d", t->line,
-		      m.valid);
-	ck_assert_msg(fabs(m.value - t->want) <= 1e-9 * fabs(t->want),
-		      "line %d: value %.12g, want %.12g", t->line, m.value,
-		      t->want);
-	ck_assert_msg(memchr(m.unit, '\0', sizeof(m.unit)) &&
-		      strcmp(m.unit, t->unit) == 0,
-		      "line %d: unit '%.*s', want '%s'", t->line,
-		      (int)sizeof(m.unit), m.unit, t->unit);
+	metrics_ctx_init(&ctx, t->wall_ns);
+	record(&ctx, t->ctx);
+	memset(out, 0x55, sizeof(out));
+	memset(untouched, 0x55, sizeof(untouched));
+	n = metrics_compute(&ctx, &a, t->ev.value, out);
+	ck_assert_msg(n == t->n, "line %d: %d metrics, want %d", t->line, n,
+		      t->n);
+	for (i = 0; i < n; i++)
+		check_metric(t->line, i, &out[i], &t->want[i]);
+	for (i = n; i < METRICS_MAX + 1; i++)
+		ck_assert_msg(!memcmp(&out[i], untouched, sizeof(untouched)),
+			      "line %d: wrote metric %d of %d", t->line, i, n);
+}
+END_TEST
+
+/* Eight modifier sets fit; a ninth is dropped and has no ratios. */
+START_TEST(test_sets_full)
+{
+	static const unsigned int sets[] = {
+		0, X_USER, X_KERNEL, X_HV, X_HOST, X_IDLE, MOD_U, MOD_K,
+		X_USER | X_IDLE,
+	};
+	struct metrics_ctx ctx;
+	struct metric out[METRICS_MAX];
+	struct perf_event_attr a;
+	struct ev e;
+	size_t i;
+
+	ck_assert_int_eq(N_ROWS(sets), METRICS_SETS + 1);
+	metrics_ctx_init(&ctx, WALL);
+	for (i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		e = (struct ev){ CYC, sets[i], 1e9 * (double)(i + 1) };
+		a = attr_of(&e);
+		metrics_ctx_add(&ctx, &a, e.value);
+		/* Events nothing divides by take no set. */
+		e = (struct ev){ PF, sets[i] | X_GUEST, 5 };
+		a = attr_of(&e);
+		metrics_ctx_add(&ctx, &a, e.value);
+	}
+	for (i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		e = (struct ev){ INS, sets[i], 2e9 * (double)(i + 1) };
+		a = attr_of(&e);
+		if (i < METRICS_SETS) {
+			ck_assert_int_eq(metrics_compute(&ctx, &a, e.value,
+							 out), 1);
+			ck_assert_double_eq_tol(out[0].value, 2.0, 1e-12);
+		} else {
+			ck_assert_int_eq(metrics_compute(&ctx, &a, e.value,
+							 out), 0);
+		}
+	}
+}
+END_TEST
+
+/* init forgets what an earlier interval recorded. */
+START_TEST(test_init_resets)
+{
+	const struct ev cyc = { CYC, 0, 4e9 }, ins = { INS, 0, 8e9 };
+	struct perf_event_attr c = attr_of(&cyc), i = attr_of(&ins);
+	struct metrics_ctx ctx;
+	struct metric out[METRICS_MAX];
+
+	metrics_ctx_init(&ctx, WALL);
+	metrics_ctx_add(&ctx, &c, cyc.value);
+	ck_assert_int_eq(metrics_compute(&ctx, &i, ins.value, out), 1);
+	metrics_ctx_init(&ctx, WALL);
+	ck_assert_int_eq(metrics_compute(&ctx, &i, ins.value, out), 0);
+	metrics_ctx_add(&ctx, &c, 2e9);
+	ck_assert_int_eq(metrics_compute(&ctx, &i, ins.value, out), 1);
+	ck_assert_double_eq_tol(out[0].value, 4.0, 1e-12);
 }
 END_TEST
 
@@ -74,6 +421,8 @@ static Suite *metrics_suite(void)
 	TCase *tc = tcase_create("compute");
 
 	tcase_add_loop_test(tc, test_metric, 0, N_ROWS(metric_rows));
+	tcase_add_test(tc, test_sets_full);
+	tcase_add_test(tc, test_init_resets);
 	suite_add_tcase(s, tc);
 	return s;
 }

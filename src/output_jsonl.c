@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* perf stat -j: a JSON object a line, with perf's keys, numbers as numbers. */
+#include "config.h"
+
+#include "json.h"
+#include "output_impl.h"
+
+static void key(struct output *out, const char *k)
+{
+	json_string(out->f, k);
+	fputs(": ", out->f);
+}
+
+static void jsonl_row(struct output *out, const struct output_row *row)
+{
+	bool counted = row->r.state == COUNTS_COUNTED ||
+		       row->r.state == COUNTS_SCALED;
+	char text[64];
+	int m;
+
+	fputc('{', out->f);
+	if (out->interval) {
+		key(out, "interval");
+		json_number(out->f, out->ts);
+		fputs(", ", out->f);
+	}
+	key(out, "counter-value");
+	if (counted) {
+		json_number(out->f, row->value);
+	} else {
+		output_value_text(text, sizeof(text), row);
+		json_string(out->f, text);
+	}
+	fputs(", ", out->f);
+	key(out, "unit");
+	json_string(out->f, row->unit);
+	fputs(", ", out->f);
+	key(out, "event");
+	json_string(out->f, row->name);
+	if (row->has_variance) {
+		fputs(", ", out->f);
+		key(out, "variance");
+		json_number(out->f, row->variance_pct);
+	}
+	fputs(", ", out->f);
+	key(out, "event-runtime");
+	json_number(out->f, (double)row->vals.running);
+	fputs(", ", out->f);
+	key(out, "pcnt-running");
+	json_number(out->f, row->r.running_pct);
+	/* perf's convention for "no metric": 0 and an empty unit. */
+	for (m = 0; m < (row->n_metrics ? row->n_metrics : 1); m++) {
+		if (m > 0)
+			fputs("}\n{", out->f);
+		else
+			fputs(", ", out->f);
+		key(out, "metric-value");
+		json_number(out->f, row->n_metrics ? row->m[m].value : 0.0);
+		fputs(", ", out->f);
+		key(out, "metric-unit");
+		json_string(out->f, row->n_metrics ? row->m[m].unit : "");
+	}
+	fputs("}\n", out->f);
+}
+
+/* --metric-only: one object a line, the titles as keys. */
+static void jsonl_metric_line(struct output *out, const char (*titles)[64],
+			      const struct metric *m, size_t n)
+{
+	size_t i;
+
+	fputc('{', out->f);
+	if (out->interval) {
+		key(out, "interval");
+		json_number(out->f, out->ts);
+	}
+	for (i = 0; i < n; i++) {
+		if (i || out->interval)
+			fputs(", ", out->f);
+		key(out, titles[i]);
+		json_number(out->f, m[i].value);
+	}
+	fputs("}\n", out->f);
+}
+
+const struct output_printer output_jsonl = {
+	.row = jsonl_row,
+	.metric_line = jsonl_metric_line,
+};

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* pstat's own machine formats, --format=csv and --format=json: versioned,
+ * self-describing, every value with its status, and the run itself. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "json.h"
+#include "output_impl.h"
+
+/* Bump when a column or key changes meaning or goes away. */
+#define FORMAT_VERSION 1
+
+static const char csv_header[] =
+	"record,interval,event,value,unit,status,enabled_ns,running_ns,"
+	"running_pct,metric_value,metric_unit,variance_pct\n";
+
+/* A CSV field: quoted when it holds a comma, a quote or a newline. */
+static void cell(FILE *f, const char *s, bool last)
+{
+	const char *c;
+
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, f);
+	} else {
+		fputc('"', f);
+		for (c = s; *c; c++) {
+			if (*c == '"')
+				fputc('"', f);
+			fputc(*c, f);
+		}
+		fputc('"', f);
+	}
+	fputc(last ? '\n' : ',', f);
+}
+
+static void pcsv_start(struct output *out)
+{
+	fputs(csv_header, out->f);
+}
+
+static bool counted(const struct output_row *row)
+{
+	return row->r.state == COUNTS_COUNTED || row->r.state == COUNTS_SCALED;
+}
+
+static void pcsv_row(struct output *out, const struct output_row *row)
+{
+	char buf[64];
+	int m;
+
+	cell(out->f, out->interval ? "interval" : "total", false);
+	snprintf(buf, sizeof(buf), "%.9f", out->ts);
+	cell(out->f, out->interval ? buf : "", false);
+	cell(out->f, row->name, false);
+	snprintf(buf, sizeof(buf), row->fractional ? "%.6f" : "%.0f",
+		 row->value);
+	cell(out->f, counted(row) ? buf : "", false);
+	cell(out->f, row->unit, false);
+	cell(out->f, output_state_name(row->r.state), false);
+	fprintf(out->f, "%" PRIu64 ",%" PRIu64 ",%.2f,", row->vals.enabled,
+		row->vals.running, row->r.running_pct);
+	for (m = 0; m < (row->n_metrics ? row->n_metrics : 1); m++) {
+		if (m > 0) {
+			cell(out->f, "metric", false);
+			cell(out->f, out->interval ? buf : "", false);
+			cell(out->f, row->name, false);
+			fputs(",,,,,,", out->f);
+		}
+		if (row->n_metrics)
+			fprintf(out->f, "%.6f,", row->m[m].value);
+		else
+			fputc(',', out->f);
+		cell(out->f, row->n_metrics ? row->m[m].unit : "", false);
+		if (row->has_variance && m == 0)
+			fprintf(out->f, "%.4f\n", row->variance_pct);
+		else
+			fputc('\n', out->f);
+	}
+}
+
+static void run_cell(FILE *f, const char *key, const char *value)
+{
+	fputs("run,,", f);
+	cell(f, key, false);
+	cell(f, value, false);
+	fputs(",,,,,,,\n", f);
+}
+
+static void pcsv_section_end(struct output *out, const struct output_run *run)
+{
+	char buf[4096];
+	size_t len = 0;
+	char *const *a;
+
+	if (out->interval)
+		return;
+	for (a = run->argv; a && *a && len < sizeof(buf); a++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
+					a == run->argv ? "" : " ", *a);
+	run_cell(out->f, "command", buf);
+	if (WIFEXITED(run->status)) {
+		snprintf(buf, sizeof(buf), "%d", WEXITSTATUS(run->status));
+		run_cell(out->f, "exit_status", buf);
+	} else {
+		snprintf(buf, sizeof(buf), "SIG%s",
+			 sigabbrev_np(WTERMSIG(run->status)) ?
+			 sigabbrev_np(WTERMSIG(run->status)) : "?");
+		run_cell(out->f, "signal", buf);
+	}
+	snprintf(buf, sizeof(buf), "%.9f", run->elapsed_ns / 1e9);
+	run_cell(out->f, "elapsed_s", buf);
+	snprintf(buf, sizeof(buf), "%.6f", run->user_s);
+	run_cell(out->f, "user_s", buf);
+	snprintf(buf, sizeof(buf), "%.6f", run->sys_s);
+	run_cell(out->f, "sys_s", buf);
+	snprintf(buf, sizeof(buf), "%ld", run->max_rss_kib);
+	run_cell(out->f, "max_rss_kib", buf);
+	snprintf(buf, sizeof(buf), "%zu", run->runs_done);
+	run_cell(out->f, "runs", buf);
+	run_cell(out->f, "pstat_version", PACKAGE_VERSION);
+	snprintf(buf, sizeof(buf), "%d", FORMAT_VERSION);
+	run_cell(out->f, "format_version", buf);
+}
+
+const struct output_printer output_pstat_csv = {
+	.start = pcsv_start,
+	.row = pcsv_row,
+	.section_end = pcsv_section_end,
+};
+
+/* JSON: one document, written as it comes: intervals, totals, run. */
+
+static void key(FILE *f, const char *k)
+{
+	json_string(f, k);
+	fputs(": ", f);
+}
+
+static void pjson_start(struct output *out)
+{
+	fprintf(out->f, "{\"format\": \"pstat\", \"format_version\": %d, "
+		"\"pstat_version\": ", FORMAT_VERSION);
+	json_string(out->f, PACKAGE_VERSION);
+	fputs(",\n \"intervals\": [", out->f);
+}
+
+static void pjson_section(struct output *out, const struct output_run *run)
+{
+	if (out->interval) {
+		fputs(out->sections ? ",\n  " : "\n  ", out->f);
+		fputs("{\"time\": ", out->f);
+		json_number(out->f, out->ts);
+		fputs(", \"events\": [", out->f);
+	} else {
+		fputs("],\n \"events\": [", out->f);
+	}
+}
+
+static void runs(FILE *f, const struct output_row *row, size_t n)
+{
+	const struct results_row *rr = row->rr;
+	size_t i;
+
+	fputs(", \"runs\": [", f);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ", " : "", f);
+		if (rr->run_counted[i])
+			json_number(f, rr->run_values[i]);
+		else
+			fputs("null", f);
+	}
+	fputs("], \"mean\": ", f);
+	json_number(f, rr->runs.n ? stats_mean(&rr->runs) : NAN);
+	fputs(", \"stddev\": ", f);
+	json_number(f, rr->runs.n > 1 ? stats_stddev(&rr->runs) : 0.0);
+	fputs(", \"min\": ", f);
+	json_number(f, rr->runs.n ? rr->runs.min : NAN);
+	fputs(", \"max\": ", f);
+	json_number(f, rr->runs.n ? rr->runs.max : NAN);
+}
+
+static void pjson_row(struct output *out, const struct output_row *row)
+{
+	FILE *f = out->f;
+	int m;
+
+	fputs(out->rows ? ",\n   {" : "\n   {", f);
+	key(f, "event");
+	json_string(f, row->name);
+	fputs(", ", f);
+	key(f, "value");
+	if (counted(row))
+		json_number(f, row->value);
+	else
+		fputs("null", f);
+	fputs(", ", f);
+	key(f, "unit");
+	json_string(f, row->unit);
+	fputs(", ", f);
+	key(f, "status");
+	json_string(f, output_state_name(row->r.state));
+	fprintf(f, ", \"enabled_ns\": %" PRIu64 ", \"running_ns\": %" PRIu64
+		", \"running_pct\": ", row->vals.enabled, row->vals.running);
+	json_number(f, row->r.running_pct);
+	fputs(", \"metrics\": [", f);
+	for (m = 0; m < row->n_metrics; m++) {
+		fputs(m ? ", {" : "{", f);
+		key(f, "value");
+		json_number(f, row->m[m].value);
+		fputs(", ", f);
+		key(f, "unit");
+		json_string(f, row->m[m].unit);
+		fputc('}', f);
+	}
+	fputc(']', f);
+	if (!out->interval && out->o.runs > 1) {
+		fputs(", \"variance_pct\": ", f);
+		json_number(f, row->has_variance ? row->variance_pct : 0.0);
+		runs(f, row, out->res->n_runs);
+	}
+	fputc('}', f);
+}
+
+static void pjson_run(FILE *f, const struct output_run *run)
+{
+	char *const *a;
+
+	fputs(",\n \"run\": {\"command\": [", f);
+	for (a = run->argv; a && *a; a++) {
+		fputs(a == run->argv ? "" : ", ", f);
+		json_string(f, *a);
+	}
+	fputs("], \"exit_status\": ", f);
+	if (WIFEXITED(run->status))
+		fprintf(f, "%d, \"signal\": null", WEXITSTATUS(run->status));
+	else
+		fprintf(f, "null, \"signal\": %d", WTERMSIG(run->status));
+	fputs(", \"elapsed_s\": ", f);
+	json_number(f, run->elapsed_ns / 1e9);
+	fputs(", \"user_s\": ", f);
+	json_number(f, run->user_s);
+	fputs(", \"sys_s\": ", f);
+	json_number(f, run->sys_s);
+	fprintf(f, ", \"max_rss_kib\": %ld, \"runs\": %zu}", run->max_rss_kib,
+		run->runs_done);
+}
+
+static void pjson_section_end(struct output *out, const struct output_run *run)
+{
+	fputs(out->rows ? "\n  ]" : "]", out->f);
+	if (out->interval) {
+		fputc('}', out->f);
+		return;
+	}
+	pjson_run(out->f, run);
+	fputs("}\n", out->f);
+}
+
+const struct output_printer output_pstat_json = {
+	.start = pjson_start,
+	.section = pjson_section,
+	.row = pjson_row,
+	.section_end = pjson_section_end,
+};

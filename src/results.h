@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The rows pstat prints: evsels merged, interval deltas, repeat statistics. */
+#ifndef PSTAT_RESULTS_H
+#define PSTAT_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "counts.h"
+#include "evlist.h"
+#include "stats.h"
+
+/*
+ * One printed event: an evsel, or the instances of a PMU summed. Its
+ * values are cumulative readings; an interval is the difference of two.
+ */
+struct results_row {
+	const struct evsel *e;	/* the first evsel of the row */
+	size_t n_evsels;	/* it and the instances merged into it */
+	const char *name;
+	struct counts_values now;	/* the last reading */
+	struct counts_values prev;	/* the reading before the interval */
+	struct stats runs;	/* the value of each run, with -r */
+	double *run_values;	/* each run's value, in the row's unit */
+	bool *run_counted;	/* whether run i gave a value at all */
+};
+
+struct results {
+	struct results_row *rows;
+	size_t n_rows;
+	size_t n_runs;		/* runs recorded so far */
+	size_t max_runs;
+	bool no_scale;		/* show counts as read, unscaled */
+	struct stats wall_ns;	/* elapsed time of each run */
+};
+
+/* Rows for el's evsels; merged instances share a row unless no_merge. */
+struct results *results_new(const struct evlist *el, bool no_merge,
+			    size_t max_runs);
+void results_free(struct results *r);
+
+/* Take the evsels' last reads as the rows' readings. */
+void results_snapshot(struct results *r);
+
+/* What a row shows: over the whole run, or since the previous interval. */
+void results_values(const struct results_row *row, bool interval,
+		    struct counts_values *v);
+
+/* The interval is printed: its end becomes the next one's start. */
+void results_next_interval(struct results *r);
+
+/* A run ended (its final snapshot taken): add it to the statistics. */
+void results_end_run(struct results *r, double wall_ns);
+
+/* The value of v in the row's unit (ms for clocks, sysfs's scale), and
+ * its state; no_scale shows the count as read. */
+double results_value(const struct results *r, const struct results_row *row,
+		     const struct counts_values *v, struct counts_result *res);
+
+/* The row's unit: "msec" for clocks, sysfs's unit, or "". */
+const char *results_unit(const struct results_row *row);
+
+#endif
