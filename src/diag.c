@@ -7,7 +7,8 @@
 
 #include "diag.h"
 
-static void say(const char *prefix, const char *fmt, va_list ap)
+static void __attribute__((format(printf, 2, 0)))
+say(const char *prefix, const char *fmt, va_list ap)
 {
 	fputs(prefix, stderr);
 	vfprintf(stderr, fmt, ap);

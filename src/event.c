@@ -220,7 +220,8 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 			      "bad value for term '%s'", name);
 	if (strcmp(name, "config") == 0 || strcmp(name, "config1") == 0 ||
 	    strcmp(name, "config2") == 0) {
-		*config_word(c->attr, name[6] ? name[6] - '0' : 0) = v;
+		/* perf ORs terms into the word, so order never loses bits. */
+		*config_word(c->attr, name[6] ? name[6] - '0' : 0) |= v;
 		return 0;
 	}
 	snprintf(file, sizeof(file), "format/%s", name);
@@ -230,12 +231,12 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 			return refuse(c->err, off, NULL,
 				      "cannot understand %s's format of '%s': %s",
 				      c->pmu, name, text);
-		word = *config_word(c->attr, f.word);
+		word = 0;
 		if (pmu_format_pack(&f, v, &word) < 0)
 			return refuse(c->err, off + nlen + (val ? 1 : 0), NULL,
 				      "value 0x%llx does not fit term '%s' (%s)",
 				      (unsigned long long)v, name, text);
-		*config_word(c->attr, f.word) = word;
+		*config_word(c->attr, f.word) |= word;
 		return 0;
 	}
 	if (!val) {

@@ -9,6 +9,7 @@
 #include "counts.h"
 #include "evlist.h"
 #include "sys.h"
+#include "topology.h"
 
 struct evlist {
 	struct evsel *ev;
@@ -196,6 +197,9 @@ static int open_group_target(struct evlist *el, size_t first, size_t n,
 		/* Not here on the first target: not here at all. */
 		if (t > 0 && evsel_err_unsupported(e->open_err))
 			continue;
+		if (cpu >= 0 && e->cpus &&
+		    !topology_contains(e->cpus, e->n_cpus, cpu))
+			continue;	/* its PMU does not count there */
 		set_counting_attr(e, tg, leader_fd < 0);
 		ret = open_precise(e, t, pid, cpu, leader_fd);
 		if (ret < 0 && evsel_err_unsupported(-ret))
@@ -347,6 +351,52 @@ int evlist_read(struct evlist *el)
 	for (i = 0; ret == 0 && i < el->n; i++)
 		sum_targets(&el->ev[i]);
 	return ret;
+}
+
+/* The leader of the group at first on target t, or -1. */
+static int leader_fd(const struct evlist *el, size_t first, size_t n,
+		     size_t t)
+{
+	size_t i;
+
+	for (i = first; i < first + n; i++)
+		if (el->ev[i].fds && el->ev[i].fds[t] >= 0)
+			return el->ev[i].fds[t];
+	return -1;
+}
+
+/* Enable or disable leaders only: members follow (COUNTING_NOTES 6.1). */
+static int ioctl_leaders(struct evlist *el, unsigned long request)
+{
+	size_t i, t;
+	int fd, ret;
+
+	for (i = 0; i < el->n; i += group_span(el, i)) {
+		for (t = 0; t < el->n_targets; t++) {
+			fd = leader_fd(el, i, group_span(el, i), t);
+			if (fd < 0)
+				continue;
+			ret = sys_event_ioctl(fd, request, 0);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+int evlist_enable(struct evlist *el)
+{
+	return ioctl_leaders(el, PERF_EVENT_IOC_ENABLE);
+}
+
+int evlist_disable(struct evlist *el)
+{
+	return ioctl_leaders(el, PERF_EVENT_IOC_DISABLE);
+}
+
+size_t evlist_fds_needed(const struct evlist *el, size_t n_targets)
+{
+	return el->n * n_targets;
 }
 
 void evlist_anchor_tracepoints(struct evlist *el)

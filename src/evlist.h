@@ -67,6 +67,13 @@ size_t evlist_targets(const struct evlist *el);
  */
 int evlist_read(struct evlist *el);
 
+/* Start and stop every group on every target (ioctl on the leaders). */
+int evlist_enable(struct evlist *el);
+int evlist_disable(struct evlist *el);
+
+/* How many descriptors opening needs: events x targets. */
+size_t evlist_fds_needed(const struct evlist *el, size_t n_targets);
+
 /*
  * Keep each tracepoint registered until evlist_free, with a disabled
  * counter on pstat itself: its last close costs tens of milliseconds,

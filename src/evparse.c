@@ -14,6 +14,7 @@
 #include "event_table.h"
 #include "evparse.h"
 #include "pmu.h"
+#include "topology.h"
 
 /*
  *   spec    := item (',' item)*
@@ -328,6 +329,8 @@ static int add_pmu_instance(struct parser *p, const char *pmu, size_t col,
 	struct perf_event_attr attr;
 	struct event_error e;
 	struct evsel *ev;
+	char mask[4096];
+	size_t bad;
 	int ret;
 
 	event_attr_init(&attr);
@@ -343,6 +346,12 @@ static int add_pmu_instance(struct parser *p, const char *pmu, size_t col,
 		return ret;
 	ev->scale = x.scale;
 	memcpy(ev->unit, x.unit, sizeof(ev->unit));
+	/* Uncore PMUs count once a socket: only on the CPUs they name. */
+	if (pmu_read(pmu, "cpumask", mask, sizeof(mask)) == 0) {
+		ev->n_cpus = topology_parse_list(mask, &ev->cpus, &bad);
+		if (ev->n_cpus <= 0)
+			ev->cpus = NULL;
+	}
 	ev->merge_cont = merge;
 	if (asprintf(&ev->instance, "%s/%.*s/", pmu, (int)terms_len,
 		     p->s + terms_at) < 0) {

@@ -25,6 +25,8 @@ void evsel_fini(struct evsel *e)
 	evsel_close(e);
 	free(e->name);
 	free(e->instance);
+	free(e->cpus);
+	e->cpus = NULL;
 	free(e->fds);
 	free(e->ids);
 	free(e->tvals);

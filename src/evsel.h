@@ -22,6 +22,8 @@ struct evsel {
 	bool pinned;		/* :D, which the kernel takes on leaders */
 	bool exclusive;		/* :e, likewise */
 	bool split;		/* its weak group was split to open */
+	int *cpus;		/* its PMU's cpumask, or NULL for any CPU */
+	int n_cpus;
 	double scale;		/* from sysfs .scale, else 1 */
 	char unit[32];		/* from sysfs .unit, else empty */
 	size_t group;		/* index of its group in the evlist */

@@ -15,6 +15,7 @@
 #include "evlist.h"
 #include "evparse.h"
 #include "run.h"
+#include "target.h"
 #include "explain.h"
 #include "list.h"
 #include "options.h"
@@ -22,6 +23,7 @@
 
 /* Exit statuses of env(1) and timeout(1). */
 enum {
+	EXIT_TIMEOUT = 124,
 	EXIT_PSTAT_FAILED = 125,
 	EXIT_CANNOT_RUN = 126,
 	EXIT_NOT_FOUND = 127,
@@ -263,7 +265,8 @@ static FILE *open_destination(const struct options *o)
 }
 
 /* Count, print, and say how it went: the exit status. */
-static int run(const struct options *o, struct evlist *el, FILE *dest)
+static int run(const struct options *o, const struct target *tg,
+	       struct evlist *el, FILE *dest)
 {
 	struct output_run info = { .argv = o->argv };
 	enum run_outcome outcome;
@@ -272,7 +275,8 @@ static int run(const struct options *o, struct evlist *el, FILE *dest)
 	size_t failed = 0;
 	int err = 0, ret = -1, close_ret;
 
-	res = results_new(el, o->no_merge, o->repeat);
+	res = results_new(el, o->no_merge, o->repeat,
+			  tg->has_aggr ? &tg->aggr : NULL);
 	out = res ? output_new(dest, &o->out) : NULL;
 	if (!out) {
 		results_free(res);
@@ -280,14 +284,17 @@ static int run(const struct options *o, struct evlist *el, FILE *dest)
 		return EXIT_PSTAT_FAILED;
 	}
 	res->no_scale = o->no_scale;
-	outcome = run_command(o, el, res, out, &info, &failed, &err);
+	outcome = run_command(o, tg, el, res, out, &info, &failed, &err);
 	if (outcome == RUN_OPEN_FAILED) {
 		report_open_error(el, failed, err);
 		ret = EXIT_PSTAT_FAILED;
 	} else if (outcome == RUN_EXEC_FAILED) {
 		ret = exec_failed(o->argv, err);
 	} else if (outcome == RUN_FAILED) {
-		diag_error("cannot count '%s': %s", o->argv[0], strerror(err));
+		if (err != EMFILE)
+			diag_error("cannot count %s: %s",
+				   o->argv ? o->argv[0] : tg->desc,
+				   strerror(err));
 		ret = EXIT_PSTAT_FAILED;
 	} else {
 		/* Print before closing: the last close of a tracepoint is slow. */
@@ -301,8 +308,13 @@ static int run(const struct options *o, struct evlist *el, FILE *dest)
 			   strerror(-close_ret));
 		ret = EXIT_PSTAT_FAILED;
 	}
-	if (ret < 0)
-		ret = command_status(o->argv, info.status);
+	if (ret < 0 && info.timed_out) {
+		diag_error("'%s' ran past --timeout %u ms and was stopped",
+			   o->argv[0], o->timeout_ms);
+		ret = EXIT_TIMEOUT;
+	} else if (ret < 0) {
+		ret = o->argv ? command_status(o->argv, info.status) : 0;
+	}
 	evlist_close(el);
 	results_free(res);
 	return ret;
@@ -337,6 +349,7 @@ int main(int argc, char **argv)
 {
 	struct options o;
 	struct evlist *el = NULL;
+	struct target tg = { 0 };
 	FILE *dest;
 	char err[256];
 	int ret;
@@ -365,10 +378,13 @@ int main(int argc, char **argv)
 		if (ret != -EINVAL)
 			diag_error("%s", strerror(-ret));
 		ret = EXIT_PSTAT_FAILED;
+	} else if (target_resolve(&tg, &o, err, sizeof(err)) < 0) {
+		diag_error("%s", err[0] ? err : strerror(ENOMEM));
+		ret = EXIT_PSTAT_FAILED;
 	} else if (!(dest = open_destination(&o))) {
 		ret = EXIT_PSTAT_FAILED;
 	} else {
-		ret = run(&o, el, dest);
+		ret = run(&o, &tg, el, dest);
 		if (dest != stderr && fclose(dest) != 0 &&
 		    ret != EXIT_PSTAT_FAILED) {
 			diag_error("cannot write the results: %s",
@@ -376,6 +392,7 @@ int main(int argc, char **argv)
 			ret = EXIT_PSTAT_FAILED;
 		}
 	}
+	target_free(&tg);
 	evlist_free(el);
 	options_free(&o);
 	return ret;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "results.h"
 
 static const char usage[] =
 	"Usage: pstat [options] [--] command [args...]\n"
@@ -24,9 +25,22 @@ static const char usage[] =
 	"  -n, --null                 count nothing: time the command only\n"
 	"  -i, --no-inherit           count the command only, not its children\n"
 	"                             and threads\n"
+	"Targets (instead of, or while, a command runs):\n"
+	"  -p, --pid=PID[,PID...]     attach to processes and all their threads\n"
+	"  -t, --tid=TID[,TID...]     attach to these threads only\n"
+	"  -a, --all-cpus             count everything on every online CPU\n"
+	"  -C, --cpu=LIST             count everything on these CPUs (0-3,6)\n"
+	"  -A, --no-aggr              one line per CPU\n"
+	"      --per-core, --per-die, --per-socket, --per-node\n"
+	"                             one line per core, die, socket or node\n"
+	"      --per-thread           one line per thread (with -p or -t)\n"
 	"Runs:\n"
 	"  -r, --repeat=N             run the command N times: means and spread\n"
 	"  -I, --interval-print=MS    print counts every MS milliseconds (>= 10)\n"
+	"  -D, --delay=MS             start counting MS milliseconds after the\n"
+	"                             command starts\n"
+	"      --timeout=MS           stop the command (SIGTERM, then SIGKILL)\n"
+	"                             after MS milliseconds; exit status 124\n"
 	"      --interval-count=N     stop after N intervals\n"
 	"      --summary              with -I: the totals at the end as well\n"
 	"Output:\n"
@@ -71,9 +85,15 @@ enum {
 	OPT_LOG_FD,
 	OPT_INTERVAL_COUNT,
 	OPT_SUMMARY,
+	OPT_PER_CORE,
+	OPT_PER_DIE,
+	OPT_PER_SOCKET,
+	OPT_PER_NODE,
+	OPT_PER_THREAD,
+	OPT_TIMEOUT,
 };
 
-static const char short_options[] = "+e:x:jdnir:I:o:BhV";
+static const char short_options[] = "+e:x:jdnir:I:o:Bp:t:aC:AD:hV";
 
 static const struct option long_options[] = {
 	{ "event", required_argument, NULL, 'e' },
@@ -84,6 +104,18 @@ static const struct option long_options[] = {
 	{ "interval-print", required_argument, NULL, 'I' },
 	{ "interval-count", required_argument, NULL, OPT_INTERVAL_COUNT },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ "pid", required_argument, NULL, 'p' },
+	{ "tid", required_argument, NULL, 't' },
+	{ "all-cpus", no_argument, NULL, 'a' },
+	{ "cpu", required_argument, NULL, 'C' },
+	{ "no-aggr", no_argument, NULL, 'A' },
+	{ "per-core", no_argument, NULL, OPT_PER_CORE },
+	{ "per-die", no_argument, NULL, OPT_PER_DIE },
+	{ "per-socket", no_argument, NULL, OPT_PER_SOCKET },
+	{ "per-node", no_argument, NULL, OPT_PER_NODE },
+	{ "per-thread", no_argument, NULL, OPT_PER_THREAD },
+	{ "delay", required_argument, NULL, 'D' },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "field-separator", required_argument, NULL, 'x' },
 	{ "json", no_argument, NULL, 'j' },
 	{ "format", required_argument, NULL, OPT_FORMAT },
@@ -121,7 +153,7 @@ bad(char *err, size_t len, const char *fmt, ...)
 /* getopt's own complaint would not say how to fix it: make ours. */
 static int unknown_option(char *err, size_t len, char **argv, int opt)
 {
-	if (opt && strchr("exroI", opt))
+	if (opt && strchr("exroIptCD", opt))
 		return bad(err, len,
 			   "option -%c needs an argument; see 'pstat --help'",
 			   opt);
@@ -153,6 +185,15 @@ static int set_format(struct options *o, enum output_format f,
 			   "%s and another output format (-x, -j, --format) were both given; choose one",
 			   what);
 	o->out.format = f;
+	return 0;
+}
+
+static int set_aggr(struct options *o, int kind, char *err, size_t len)
+{
+	if (o->aggr && o->aggr != kind)
+		return bad(err, len,
+			   "choose one of -A, --per-core, --per-die, --per-socket, --per-node and --per-thread");
+	o->aggr = kind;
 	return 0;
 }
 
@@ -197,6 +238,47 @@ static int take_option(struct options *o, int c, char **argv, char *err,
 		return 0;
 	case OPT_SUMMARY:
 		o->out.summary = true;
+		return 0;
+	case 'p':
+		o->pids = optarg;
+		return 0;
+	case 't':
+		o->tids = optarg;
+		return 0;
+	case 'a':
+		o->all_cpus = true;
+		return 0;
+	case 'C':
+		o->cpu_list = optarg;
+		return 0;
+	case 'A':
+		return set_aggr(o, AGGR_CPU, err, len);
+	case OPT_PER_CORE:
+		return set_aggr(o, AGGR_CORE, err, len);
+	case OPT_PER_DIE:
+		return set_aggr(o, AGGR_DIE, err, len);
+	case OPT_PER_SOCKET:
+		return set_aggr(o, AGGR_SOCKET, err, len);
+	case OPT_PER_NODE:
+		return set_aggr(o, AGGR_NODE, err, len);
+	case OPT_PER_THREAD:
+		return set_aggr(o, AGGR_THREAD, err, len);
+	case 'D':
+		if (strcmp(optarg, "-1") == 0)
+			return bad(err, len,
+				   "-D -1 (start disabled until told) needs --control, which pstat does not have; give a delay in milliseconds");
+		if (number(optarg, 1, 86400000, &v) < 0)
+			return bad(err, len,
+				   "-D needs milliseconds from 1 up, not '%s'",
+				   optarg);
+		o->delay_ms = (long)v;
+		return 0;
+	case OPT_TIMEOUT:
+		if (number(optarg, 1, 86400000 * 7LL, &v) < 0)
+			return bad(err, len,
+				   "--timeout needs milliseconds from 1 up, not '%s'",
+				   optarg);
+		o->timeout_ms = (unsigned int)v;
 		return 0;
 	case 'x':
 		o->out.sep = strcmp(optarg, "\\t") == 0 ? "\t" : optarg;
@@ -279,6 +361,17 @@ static int check_combinations(struct options *o, char *err, size_t len)
 		return bad(err, len, "-I and -r do not go together; choose one");
 	if (o->null_run && (o->n_events || o->detailed))
 		return bad(err, len, "-n counts nothing: drop -e and -d, or -n");
+	if ((o->pids != NULL) + (o->tids != NULL) +
+	    (o->all_cpus || o->cpu_list) > 1)
+		return bad(err, len,
+			   "-p, -t and -a/-C each choose what to count; give one of them");
+	if (o->aggr == AGGR_THREAD && !o->pids && !o->tids)
+		return bad(err, len, "--per-thread goes with -p or -t");
+	if (o->aggr && o->aggr != AGGR_THREAD && !o->all_cpus && !o->cpu_list)
+		return bad(err, len,
+			   "-A and --per-core, --per-die, --per-socket, --per-node count per CPU: add -a or -C LIST");
+	if (o->delay_ms && o->repeat > 1)
+		return bad(err, len, "-D and -r do not go together");
 	if (o->action == OPTIONS_EXPLAIN && o->n_events == 0)
 		return bad(err, len,
 			   "--explain needs the events to explain: -e LIST");
@@ -323,10 +416,15 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	}
 	if (o->action == OPTIONS_EXPLAIN)
 		return 0;
-	if (optind >= argc)
+	if (optind < argc)
+		o->argv = argv + optind;
+	else if (!o->pids && !o->tids && !o->all_cpus && !o->cpu_list)
 		return bad(err, err_len,
-			   "no command given; usage: pstat [options] [--] command [args...]");
-	o->argv = argv + optind;
+			   "no command given; usage: pstat [options] [--] command [args...], or a target: -p, -t, -a, -C");
+	if (!o->argv && o->repeat > 1)
+		return bad(err, err_len, "-r repeats a command: give one");
+	if (!o->argv && o->delay_ms)
+		return bad(err, err_len, "-D delays after a command starts: give one");
 	return 0;
 }
 

@@ -31,10 +31,18 @@ struct options {
 	size_t repeat;		/* -r, 1 by default */
 	unsigned int interval_ms;	/* -I, 0 for none */
 	size_t interval_count;	/* --interval-count, 0 for no limit */
+	const char *pids;	/* -p list, as given */
+	const char *tids;	/* -t list */
+	bool all_cpus;		/* -a */
+	const char *cpu_list;	/* -C list */
+	int aggr;		/* enum results_aggr_kind: -A, --per-... */
+	long delay_ms;		/* -D, 0 for none */
+	unsigned int timeout_ms;	/* --timeout, 0 for none */
 	const char *output_file;	/* -o */
 	bool append;		/* --append */
 	int log_fd;		/* --log-fd, -1 for none */
-	char **argv;		/* the command, NULL-terminated */
+	char **argv;		/* the command, NULL-terminated, or NULL
+				 * for targets alone (-p, -t, -a, -C) */
 	const char *list_filter;	/* --list FILTER, or NULL */
 };
 

@@ -72,7 +72,12 @@ static void make_row(const struct results *res, const struct results_row *rr,
 		     bool interval, const struct metrics_ctx *ctx,
 		     struct output_row *row)
 {
+	const struct results_aggr *ag = res->aggr;
+
 	row->rr = rr;
+	row->aggr = ag ? ag->label[rr->aggr] : NULL;
+	row->aggr_cpus = ag && ag->kind != AGGR_CPU && ag->kind != AGGR_THREAD
+			 ? ag->n_cpus[rr->aggr] : 0;
 	row->name = rr->name;
 	row->unit = results_unit(rr);
 	results_values(rr, interval, &row->vals);
@@ -113,7 +118,8 @@ static void print_metric_only(struct output *out, const struct results *res,
 	int m;
 
 	for (i = 0; i < res->n_rows; i++) {
-		make_row(res, &res->rows[i], out->interval, ctx, &row);
+		make_row(res, &res->rows[i], out->interval,
+			 &ctx[res->rows[i].aggr], &row);
 		for (m = 0; m < row.n_metrics && n < OUTPUT_MAX_CELLS; m++) {
 			metric_title(titles[n], sizeof(titles[n]), &row,
 				     &row.m[m]);
@@ -123,32 +129,54 @@ static void print_metric_only(struct output *out, const struct results *res,
 	out->p->metric_line(out, titles, cells, n);
 }
 
+/* The metrics context of each aggregate, from what its rows counted. */
+static int build_contexts(struct output *out, const struct results *res,
+			  double wall_ns)
+{
+	size_t n = res->aggr ? res->aggr->n : 1, i;
+	struct output_row row;
+
+	if (out->n_ctx < n) {
+		free(out->ctx);
+		out->ctx = calloc(n, sizeof(*out->ctx));
+		out->n_ctx = out->ctx ? n : 0;
+		if (!out->ctx)
+			return -1;
+	}
+	for (i = 0; i < n; i++)
+		metrics_ctx_init(&out->ctx[i], wall_ns);
+	for (i = 0; i < res->n_rows; i++) {
+		make_row(res, &res->rows[i], out->interval, NULL, &row);
+		if (counted(&row.r))
+			metrics_ctx_add(&out->ctx[row.rr->aggr],
+					&row.rr->e->attr, metric_input(&row));
+	}
+	return 0;
+}
+
 static void print_section(struct output *out, const struct results *res,
 			  const struct output_run *run, double wall_ns)
 {
-	struct metrics_ctx ctx;
 	struct output_row row;
 	size_t i;
 
 	out->res = res;
-	metrics_ctx_init(&ctx, wall_ns);
-	for (i = 0; i < res->n_rows; i++) {
-		make_row(res, &res->rows[i], out->interval, NULL, &row);
-		if (counted(&row.r))
-			metrics_ctx_add(&ctx, &row.rr->e->attr,
-					metric_input(&row));
-	}
 	out->rows = 0;
+	if (build_contexts(out, res, wall_ns) < 0) {
+		out->failed = true;
+		return;
+	}
 	if (out->p->section)
 		out->p->section(out, run);
 	if (out->o.metric_only && out->p->metric_line) {
-		print_metric_only(out, res, &ctx);
+		print_metric_only(out, res, out->ctx);
 		i = res->n_rows;
 	} else {
 		i = 0;
 	}
 	for (; i < res->n_rows; i++) {
-		make_row(res, &res->rows[i], out->interval, &ctx, &row);
+		make_row(res, &res->rows[i], out->interval,
+			 &out->ctx[res->rows[i].aggr], &row);
 		out->p->row(out, &row);
 		out->rows++;
 	}
@@ -186,6 +214,9 @@ int output_close(struct output *out)
 		out->p->finish(out);
 	errno = 0;
 	ret = fflush(out->f) == 0 && !ferror(out->f) ? 0 : errno ? -errno : -EIO;
+	if (out->failed)
+		ret = -ENOMEM;
+	free(out->ctx);
 	free(out);
 	return ret;
 }

@@ -29,13 +29,16 @@ struct output_opts {
 
 /* How the run went, for the header and footer. */
 struct output_run {
-	char *const *argv;
+	char *const *argv;	/* the command, or NULL when there is none */
+	const char *target;	/* "'system wide'", "process id '12'", or
+				 * NULL for the command */
 	double elapsed_ns;	/* of the last run; the mean is in results */
 	double user_s, sys_s;
 	long max_rss_kib;
 	int status;		/* wait status of the first failing run, or
 				 * of the last one */
 	size_t runs_done;
+	bool timed_out;		/* --timeout stopped the command */
 };
 
 struct output;

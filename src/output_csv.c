@@ -27,14 +27,16 @@ static void field(struct output *out, const char *s, bool last)
 }
 
 /* The columns before the metric: a second metric leaves them empty. */
-static size_t leading_columns(const struct output *out)
+static size_t leading_columns(const struct output *out,
+			      const struct output_row *row)
 {
-	return 5 + (out->interval ? 1 : 0) + (out->o.runs > 1 ? 1 : 0);
+	return 5 + (out->interval ? 1 : 0) + (out->o.runs > 1 ? 1 : 0) +
+	       (row->aggr ? 1 : 0) + (row->aggr_cpus ? 1 : 0);
 }
 
 /*
- * [time,] value, unit, event, [variance,] run time, % running,
- * metric value, metric unit
+ * [time,] [aggregate, [CPUs,]] value, unit, event, [variance,] run time,
+ * % running, metric value, metric unit
  */
 static void csv_row(struct output *out, const struct output_row *row)
 {
@@ -44,6 +46,12 @@ static void csv_row(struct output *out, const struct output_row *row)
 
 	if (out->interval) {
 		snprintf(buf, sizeof(buf), "%.9f", out->ts);
+		field(out, buf, false);
+	}
+	if (row->aggr)
+		field(out, row->aggr, false);
+	if (row->aggr_cpus) {
+		snprintf(buf, sizeof(buf), "%d", row->aggr_cpus);
 		field(out, buf, false);
 	}
 	output_value_text(buf, sizeof(buf), row);
@@ -60,7 +68,7 @@ static void csv_row(struct output *out, const struct output_row *row)
 	snprintf(buf, sizeof(buf), "%.2f", row->r.running_pct);
 	field(out, buf, false);
 	for (m = 0; m < (row->n_metrics ? row->n_metrics : 1); m++) {
-		for (i = 0; m > 0 && i < leading_columns(out); i++)
+		for (i = 0; m > 0 && i < leading_columns(out, row); i++)
 			fputs(out->o.sep, out->f);
 		buf[0] = '\0';
 		if (row->n_metrics)

@@ -14,6 +14,7 @@
 #define NAME_WIDTH	32
 #define METRIC_WIDTH	23
 #define TIME_WIDTH	16
+#define AGGR_WIDTH	17
 /* Where '#' goes: value, space, unit of 4, space, name, space. */
 #define HASH_COLUMN	(VALUE_WIDTH + 1 + 4 + 1 + NAME_WIDTH + 1)
 
@@ -108,6 +109,17 @@ static void timestamp(struct output *out)
 	fprintf(out->f, "%*s ", TIME_WIDTH, buf);
 }
 
+/* The CPU, core, socket or thread, and how many CPUs it has. */
+static void aggregate(struct output *out, const struct output_row *row)
+{
+	if (!row->aggr)
+		return;
+	if (row->aggr_cpus)
+		fprintf(out->f, "%-12s%4d ", row->aggr, row->aggr_cpus);
+	else
+		fprintf(out->f, "%-16s ", row->aggr);
+}
+
 static void human_section(struct output *out, const struct output_run *run)
 {
 	char *const *a;
@@ -118,10 +130,15 @@ static void human_section(struct output *out, const struct output_run *run)
 				"time", VALUE_WIDTH, "counts");
 		return;
 	}
-	fputs("\n Performance counter stats for '", out->f);
-	for (a = run->argv; a && *a; a++)
-		fprintf(out->f, "%s%s", a == run->argv ? "" : " ", *a);
-	fputc('\'', out->f);
+	fputs("\n Performance counter stats for ", out->f);
+	if (run->target) {
+		fputs(run->target, out->f);
+	} else {
+		fputc('\'', out->f);
+		for (a = run->argv; a && *a; a++)
+			fprintf(out->f, "%s%s", a == run->argv ? "" : " ", *a);
+		fputc('\'', out->f);
+	}
 	if (out->o.runs > 1)
 		fprintf(out->f, " (%zu runs)", run->runs_done);
 	fputs(":\n\n", out->f);
@@ -146,6 +163,7 @@ static void human_row(struct output *out, const struct output_row *row)
 	int i;
 
 	timestamp(out);
+	aggregate(out, row);
 	value_text(out, value, sizeof(value), row);
 	fprintf(out->f, "%*s %-4s ", VALUE_WIDTH, value, row->unit);
 	if (row->n_metrics == 0 && !tail) {
@@ -169,7 +187,8 @@ static void human_row(struct output *out, const struct output_row *row)
 	/* perf puts a second metric on a line of its own, under the first. */
 	for (i = 1; i < row->n_metrics; i++) {
 		timestamp(out);
-		fprintf(out->f, "%*s", HASH_COLUMN, "");
+		fprintf(out->f, "%*s", HASH_COLUMN + (row->aggr ? AGGR_WIDTH : 0),
+			"");
 		metric(out, &row->m[i], false);
 		fputc('\n', out->f);
 	}
@@ -181,6 +200,15 @@ static void seconds(struct output *out, double s, const char *what)
 
 	format_fixed(out, buf, sizeof(buf), 9, s);
 	fprintf(out->f, "%*s seconds %s\n", VALUE_WIDTH, buf, what);
+}
+
+/* perf does not show it; the command's peak memory is worth a line. */
+static void max_rss(struct output *out, long kib)
+{
+	char buf[64];
+
+	format_grouped(out, buf, sizeof(buf), (uint64_t)(kib > 0 ? kib : 0));
+	fprintf(out->f, "%*s KiB max resident set size\n", VALUE_WIDTH, buf);
 }
 
 /* perf shows two digits more than the spread makes meaningful. */
@@ -209,8 +237,11 @@ static void human_section_end(struct output *out,
 	if (out->o.runs <= 1) {
 		seconds(out, run->elapsed_ns / 1e9, "time elapsed");
 		fputc('\n', out->f);
-		seconds(out, run->user_s, "user");
-		seconds(out, run->sys_s, "sys");
+		if (run->argv) {
+			seconds(out, run->user_s, "user");
+			seconds(out, run->sys_s, "sys");
+			max_rss(out, run->max_rss_kib);
+		}
 		fputc('\n', out->f);
 		return;
 	}

@@ -12,6 +12,8 @@
 /* One row, ready to print. */
 struct output_row {
 	const struct results_row *rr;
+	const char *aggr;	/* its aggregate's label, or NULL */
+	int aggr_cpus;		/* CPUs in it, 0 when not told */
 	const char *name;
 	const char *unit;
 	struct counts_values vals;
@@ -29,6 +31,9 @@ struct output {
 	const struct output_printer *p;
 	struct output_opts o;
 	const struct results *res;	/* what is being printed */
+	struct metrics_ctx *ctx;	/* one per aggregate */
+	size_t n_ctx;
+	bool failed;		/* out of memory on the way */
 	double ts;		/* end of the interval being printed */
 	bool interval;		/* printing an interval, not the totals */
 	size_t sections;	/* intervals and totals printed so far */

@@ -11,6 +11,32 @@ static void key(struct output *out, const char *k)
 	fputs(": ", out->f);
 }
 
+/* perf's keys for the aggregate, but a CPU is a number here. */
+static void aggregate(struct output *out, const struct output_row *row)
+{
+	static const char *const keys[] = {
+		[AGGR_CPU] = "cpu",
+		[AGGR_CORE] = "core",
+		[AGGR_DIE] = "die",
+		[AGGR_SOCKET] = "socket",
+		[AGGR_NODE] = "node",
+		[AGGR_THREAD] = "thread",
+	};
+	const struct results_aggr *ag = out->res->aggr;
+
+	key(out, keys[ag->kind]);
+	if (ag->kind == AGGR_CPU)
+		json_number(out->f, ag->id[row->rr->aggr]);
+	else
+		json_string(out->f, row->aggr);
+	fputs(", ", out->f);
+	if (row->aggr_cpus) {
+		key(out, "aggregate-number");
+		json_number(out->f, row->aggr_cpus);
+		fputs(", ", out->f);
+	}
+}
+
 static void jsonl_row(struct output *out, const struct output_row *row)
 {
 	bool counted = row->r.state == COUNTS_COUNTED ||
@@ -24,6 +50,8 @@ static void jsonl_row(struct output *out, const struct output_row *row)
 		json_number(out->f, out->ts);
 		fputs(", ", out->f);
 	}
+	if (row->aggr)
+		aggregate(out, row);
 	key(out, "counter-value");
 	if (counted) {
 		json_number(out->f, row->value);

@@ -16,8 +16,9 @@
 #define FORMAT_VERSION 1
 
 static const char csv_header[] =
-	"record,interval,event,value,unit,status,enabled_ns,running_ns,"
-	"running_pct,metric_value,metric_unit,variance_pct\n";
+	"record,interval,aggregate,aggregate_cpus,event,value,unit,status,"
+	"enabled_ns,running_ns,running_pct,metric_value,metric_unit,"
+	"variance_pct\n";
 
 /* A CSV field: quoted when it holds a comma, a quote or a newline. */
 static void cell(FILE *f, const char *s, bool last)
@@ -48,6 +49,15 @@ static bool counted(const struct output_row *row)
 	return row->r.state == COUNTS_COUNTED || row->r.state == COUNTS_SCALED;
 }
 
+static void aggregate_cells(FILE *f, const struct output_row *row)
+{
+	cell(f, row->aggr ? row->aggr : "", false);
+	if (row->aggr_cpus)
+		fprintf(f, "%d,", row->aggr_cpus);
+	else
+		fputc(',', f);
+}
+
 static void pcsv_row(struct output *out, const struct output_row *row)
 {
 	char buf[64];
@@ -56,6 +66,7 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 	cell(out->f, out->interval ? "interval" : "total", false);
 	snprintf(buf, sizeof(buf), "%.9f", out->ts);
 	cell(out->f, out->interval ? buf : "", false);
+	aggregate_cells(out->f, row);
 	cell(out->f, row->name, false);
 	snprintf(buf, sizeof(buf), row->fractional ? "%.6f" : "%.0f",
 		 row->value);
@@ -67,7 +78,9 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 	for (m = 0; m < (row->n_metrics ? row->n_metrics : 1); m++) {
 		if (m > 0) {
 			cell(out->f, "metric", false);
+			snprintf(buf, sizeof(buf), "%.9f", out->ts);
 			cell(out->f, out->interval ? buf : "", false);
+			aggregate_cells(out->f, row);
 			cell(out->f, row->name, false);
 			fputs(",,,,,,", out->f);
 		}
@@ -85,7 +98,7 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 
 static void run_cell(FILE *f, const char *key, const char *value)
 {
-	fputs("run,,", f);
+	fputs("run,,,,", f);
 	cell(f, key, false);
 	cell(f, value, false);
 	fputs(",,,,,,,\n", f);
@@ -99,11 +112,14 @@ static void pcsv_section_end(struct output *out, const struct output_run *run)
 
 	if (out->interval)
 		return;
+	buf[0] = '\0';
 	for (a = run->argv; a && *a && len < sizeof(buf); a++)
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
 					a == run->argv ? "" : " ", *a);
 	run_cell(out->f, "command", buf);
-	if (WIFEXITED(run->status)) {
+	if (!run->argv) {
+		run_cell(out->f, "target", run->target ? run->target : "");
+	} else if (WIFEXITED(run->status)) {
 		snprintf(buf, sizeof(buf), "%d", WEXITSTATUS(run->status));
 		run_cell(out->f, "exit_status", buf);
 	} else {
@@ -192,6 +208,11 @@ static void pjson_row(struct output *out, const struct output_row *row)
 	fputs(out->rows ? ",\n   {" : "\n   {", f);
 	key(f, "event");
 	json_string(f, row->name);
+	if (row->aggr) {
+		fputs(", \"aggregate\": ", f);
+		json_string(f, row->aggr);
+		fprintf(f, ", \"aggregate_cpus\": %d", row->aggr_cpus);
+	}
 	fputs(", ", f);
 	key(f, "value");
 	if (counted(row))
@@ -236,7 +257,9 @@ static void pjson_run(FILE *f, const struct output_run *run)
 		json_string(f, *a);
 	}
 	fputs("], \"exit_status\": ", f);
-	if (WIFEXITED(run->status))
+	if (!run->argv)
+		fputs("null, \"signal\": null", f);
+	else if (WIFEXITED(run->status))
 		fprintf(f, "%d, \"signal\": null", WEXITSTATUS(run->status));
 	else
 		fprintf(f, "null, \"signal\": %d", WTERMSIG(run->status));

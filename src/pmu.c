@@ -40,7 +40,7 @@ static void read_env(void)
 	tracefs_override = getenv("PSTAT_TRACEFS");
 }
 
-static const char *sysfs_root(void)
+const char *pmu_sysfs_root(void)
 {
 	read_env();
 	return sysfs_override ? sysfs_override : "/sys";
@@ -86,10 +86,10 @@ static const char *devices(char *buf, size_t len, const char *pmu,
 {
 	if (pmu)
 		snprintf(buf, len, "%s/bus/event_source/devices/%s/%s",
-			 sysfs_root(), pmu, file);
+			 pmu_sysfs_root(), pmu, file);
 	else
 		snprintf(buf, len, "%s/bus/event_source/devices",
-			 sysfs_root());
+			 pmu_sysfs_root());
 	return buf;
 }
 

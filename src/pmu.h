@@ -32,6 +32,9 @@ int pmu_tracepoint_glob(const char *sys_glob, const char *name_glob,
 				  const char *name, uint64_t id),
 			void *arg);
 
+/* The sysfs root in use: /sys, or what the tests or PSTAT_SYSFS set. */
+const char *pmu_sysfs_root(void);
+
 /* The tracefs events directory in use, for messages; NULL if none. */
 const char *pmu_tracefs_events(void);
 

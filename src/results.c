@@ -17,35 +17,58 @@ static size_t row_span(const struct evlist *el, size_t i, bool no_merge)
 	return n;
 }
 
+static int init_row(struct results_row *row, const struct evlist *el,
+		    size_t i, size_t n, size_t aggr, bool no_merge,
+		    size_t max_runs)
+{
+	row->e = evlist_at_const(el, i);
+	row->n_evsels = n;
+	row->aggr = aggr;
+	row->name = no_merge && row->e->instance ? row->e->instance
+						 : row->e->name;
+	stats_init(&row->runs);
+	row->run_values = calloc(max_runs, sizeof(*row->run_values));
+	row->run_counted = calloc(max_runs, sizeof(*row->run_counted));
+	return row->run_values && row->run_counted ? 0 : -1;
+}
+
 struct results *results_new(const struct evlist *el, bool no_merge,
-			    size_t max_runs)
+			    size_t max_runs, const struct results_aggr *aggr)
 {
 	struct results *r = calloc(1, sizeof(*r));
-	size_t i, n;
+	size_t n_aggr = aggr ? aggr->n : 1, events = 0, i, n, a, ev;
+	bool event_major = aggr && (aggr->kind == AGGR_CPU ||
+				    aggr->kind == AGGR_THREAD);
+	size_t *first = NULL, *span = NULL;
+	int ret = 0;
 
 	if (!r)
 		return NULL;
-	r->rows = calloc(evlist_count(el) + 1, sizeof(*r->rows));
+	r->aggr = aggr;
 	r->max_runs = max_runs;
 	stats_init(&r->wall_ns);
-	for (i = 0; r->rows && i < evlist_count(el); i += n) {
-		struct results_row *row = &r->rows[r->n_rows++];
-
+	first = calloc(evlist_count(el) + 1, sizeof(*first));
+	span = calloc(evlist_count(el) + 1, sizeof(*span));
+	r->rows = calloc(evlist_count(el) * n_aggr + 1, sizeof(*r->rows));
+	for (i = 0; first && span && i < evlist_count(el); i += n) {
 		n = row_span(el, i, no_merge);
-		row->e = evlist_at_const(el, i);
-		row->n_evsels = n;
-		row->name = no_merge && row->e->instance ? row->e->instance
-							 : row->e->name;
-		stats_init(&row->runs);
-		row->run_values = calloc(max_runs, sizeof(*row->run_values));
-		row->run_counted = calloc(max_runs, sizeof(*row->run_counted));
-		if (!row->run_values || !row->run_counted) {
-			results_free(r);
-			return NULL;
+		first[events] = i;
+		span[events++] = n;
+	}
+	for (a = 0; r->rows && first && span && a < n_aggr; a++) {
+		for (ev = 0; ret == 0 && ev < events; ev++) {
+			size_t at = event_major ? ev * n_aggr + a
+						: a * events + ev;
+
+			ret = init_row(&r->rows[at], el, first[ev], span[ev], a,
+				       no_merge, max_runs);
+			r->n_rows++;
 		}
 	}
-	if (!r->rows) {
-		free(r);
+	free(first);
+	free(span);
+	if (!r->rows || ret < 0 || r->n_rows != events * n_aggr) {
+		results_free(r);
 		return NULL;
 	}
 	return r;
@@ -67,18 +90,29 @@ void results_free(struct results *r)
 
 void results_snapshot(struct results *r)
 {
-	size_t i, j;
+	const struct results_aggr *ag = r->aggr;
+	size_t i, j, t;
 
 	for (i = 0; i < r->n_rows; i++) {
 		struct results_row *row = &r->rows[i];
 
 		row->now = (struct counts_values){ 0 };
 		for (j = 0; j < row->n_evsels; j++) {
-			const struct counts_values *v = &row->e[j].vals;
+			const struct evsel *e = &row->e[j];
 
-			row->now.value += v->value;
-			row->now.enabled += v->enabled;
-			row->now.running += v->running;
+			for (t = 0; t < e->n_targets; t++) {
+				if (ag && ag->of_target[t] != row->aggr)
+					continue;
+				row->now.value += e->tvals[t].value;
+				row->now.enabled += e->tvals[t].enabled;
+				row->now.running += e->tvals[t].running;
+			}
+			/* Never opened: a hand-made evsel of a unit test. */
+			if (!e->n_targets) {
+				row->now.value += e->vals.value;
+				row->now.enabled += e->vals.enabled;
+				row->now.running += e->vals.running;
+			}
 		}
 	}
 }

@@ -10,13 +10,36 @@
 #include "evlist.h"
 #include "stats.h"
 
+/* How counts are summed up: -A, --per-core, ... or all together. */
+enum results_aggr_kind {
+	AGGR_GLOBAL,
+	AGGR_CPU,
+	AGGR_CORE,
+	AGGR_DIE,
+	AGGR_SOCKET,
+	AGGR_NODE,
+	AGGR_THREAD,
+};
+
+/* Which aggregate each target (thread or CPU) of the evlist adds to. */
+struct results_aggr {
+	enum results_aggr_kind kind;
+	size_t n;		/* aggregates */
+	size_t *of_target;	/* target index to aggregate */
+	char (*label)[40];	/* CPU0, S0-D0-C1, S0, N0, comm-tid */
+	int *id;		/* the CPU number for AGGR_CPU */
+	int *n_cpus;		/* CPUs in each aggregate */
+};
+
 /*
- * One printed event: an evsel, or the instances of a PMU summed. Its
- * values are cumulative readings; an interval is the difference of two.
+ * One printed event of one aggregate: an evsel, or the instances of a
+ * PMU summed. Its values are cumulative readings; an interval is the
+ * difference of two.
  */
 struct results_row {
 	const struct evsel *e;	/* the first evsel of the row */
 	size_t n_evsels;	/* it and the instances merged into it */
+	size_t aggr;		/* its aggregate */
 	const char *name;
 	struct counts_values now;	/* the last reading */
 	struct counts_values prev;	/* the reading before the interval */
@@ -28,15 +51,21 @@ struct results_row {
 struct results {
 	struct results_row *rows;
 	size_t n_rows;
+	const struct results_aggr *aggr;	/* NULL: all targets together */
 	size_t n_runs;		/* runs recorded so far */
 	size_t max_runs;
 	bool no_scale;		/* show counts as read, unscaled */
 	struct stats wall_ns;	/* elapsed time of each run */
 };
 
-/* Rows for el's evsels; merged instances share a row unless no_merge. */
+/*
+ * Rows for el's evsels, one per aggregate; merged instances share a row
+ * unless no_merge. aggr may be NULL, and must outlive the results.
+ * Rows go aggregate by aggregate, but event by event for CPUs and
+ * threads, as perf stat prints them.
+ */
 struct results *results_new(const struct evlist *el, bool no_merge,
-			    size_t max_runs);
+			    size_t max_runs, const struct results_aggr *aggr);
 void results_free(struct results *r);
 
 /* Take the evsels' last reads as the rows' readings. */

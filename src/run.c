@@ -3,6 +3,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/resource.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/timerfd.h>
@@ -11,16 +14,29 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "target.h"
 #include "pmu.h"
 #include "run.h"
 #include "workload.h"
 
+/* How long a command has after SIGTERM at --timeout before SIGKILL. */
+#define TIMEOUT_GRACE_MS 2000
+/* How often -p and -t look whether their targets are gone. */
+#define GONE_CHECK_MS 100
+
 struct run {
 	const struct options *o;
+	const struct target *tg;
 	struct evlist *el;
 	struct results *res;
 	struct output *out;
 	int timer_fd;		/* the interval timer, or -1 */
+	int delay_fd;		/* -D: enables the counters, or -1 */
+	int timeout_fd;		/* --timeout: stops the command, or -1 */
+	int gone_fd;		/* checks whether -p/-t targets are gone */
+	pid_t child;		/* the command, 0 when there is none */
+	bool killing;		/* SIGTERM sent at the timeout; SIGKILL next */
+	bool timed_out;
 	double t0;		/* when the command was let go */
 	double last;		/* when the last interval ended */
 	size_t intervals;	/* printed so far */
@@ -34,6 +50,14 @@ static double now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static void drain(int fd)
+{
+	uint64_t expirations;
+
+	if (read(fd, &expirations, sizeof(expirations)) < 0)
+		expirations = 0;
 }
 
 /* Read every group and print the counts since the last interval. */
@@ -56,38 +80,88 @@ static void print_interval(struct run *r, double t)
 static int interval_ready(void *arg)
 {
 	struct run *r = arg;
-	uint64_t expirations;
+	bool done;
 
-	if (read(r->timer_fd, &expirations, sizeof(expirations)) < 0)
-		return 0;
+	drain(r->timer_fd);
 	print_interval(r, now_ns());
-	return r->err || (r->o->interval_count &&
+	done = r->err || (r->o->interval_count &&
 			  r->intervals >= r->o->interval_count);
+	/* Without a command, the last interval ends the counting. */
+	return done ? (r->child ? 1 : 2) : 0;
 }
 
 /*
- * A periodic timer from the start: the kernel keeps the period, so the
- * intervals do not drift however long printing takes.
+ * A timer firing after ms, then every period ms (0: once). Periodic
+ * timers are the kernel's: intervals do not drift however long printing
+ * takes. The descriptor, or -errno.
  */
-static int start_timer(struct run *r)
+static int timer(int fd, long ms, long period)
 {
 	struct itimerspec its = { 0 };
-	long ms = (long)r->o->interval_ms;
 
-	r->timer_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
-	if (r->timer_fd < 0)
+	if (fd < 0)
+		fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+	if (fd < 0)
 		return -errno;
-	its.it_interval.tv_sec = ms / 1000;
-	its.it_interval.tv_nsec = ms % 1000 * 1000000L;
-	its.it_value = its.it_interval;
-	return timerfd_settime(r->timer_fd, 0, &its, NULL) < 0 ? -errno : 0;
+	its.it_value.tv_sec = ms / 1000;
+	its.it_value.tv_nsec = ms % 1000 * 1000000L;
+	its.it_interval.tv_sec = period / 1000;
+	its.it_interval.tv_nsec = period % 1000 * 1000000L;
+	if (timerfd_settime(fd, 0, &its, NULL) < 0) {
+		close(fd);
+		return -errno;
+	}
+	return fd;
 }
 
-static void stop_timer(struct run *r)
+static void close_timer(int *fd)
 {
-	if (r->timer_fd >= 0)
-		close(r->timer_fd);
-	r->timer_fd = -1;
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
+/* -D: the delay is over. */
+static int delay_ready(void *arg)
+{
+	struct run *r = arg;
+	int ret;
+
+	drain(r->delay_fd);
+	ret = evlist_enable(r->el);
+	if (ret < 0)
+		r->err = ret;
+	return 1;
+}
+
+/* --timeout: SIGTERM, then SIGKILL a grace period later. Without a
+ * command, the end of counting. */
+static int timeout_ready(void *arg)
+{
+	struct run *r = arg;
+
+	drain(r->timeout_fd);
+	r->timed_out = true;
+	if (!r->child)
+		return 2;
+	kill(r->child, r->killing ? SIGKILL : SIGTERM);
+	if (r->killing)
+		return 1;
+	r->killing = true;
+	return timer(r->timeout_fd, TIMEOUT_GRACE_MS, 0) < 0;
+}
+
+/*
+ * -p, -t without a command: done when every target thread is gone.
+ * (poll's POLLHUP cannot tell: a counter without a ring buffer always
+ * reports it.)
+ */
+static int gone_ready(void *arg)
+{
+	struct run *r = arg;
+
+	drain(r->gone_fd);
+	return target_alive(r->tg) ? 0 : 2;
 }
 
 /* One note for the run, not one per event. */
@@ -154,26 +228,122 @@ static void account(struct output_run *info, const struct workload *w,
 	info->runs_done = run + 1;
 }
 
+/*
+ * Each counter is a descriptor: events x targets may pass the soft
+ * limit, so raise it to the hard one when that is enough.
+ */
+static int raise_fd_limit(const struct run *r, size_t n_targets, int *err)
+{
+	size_t need = evlist_fds_needed(r->el, n_targets) + 64;
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= need)
+		return 0;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < need) {
+		diag_error("%zu counters need %zu file descriptors, but the limit is %llu: raise it with 'ulimit -n %zu'",
+			   evlist_fds_needed(r->el, n_targets), need,
+			   (unsigned long long)rl.rlim_max, need);
+		*err = EMFILE;
+		return -1;
+	}
+	rl.rlim_cur = need;
+	setrlimit(RLIMIT_NOFILE, &rl);
+	return 0;
+}
+
+/* Where to count: the command, or -p/-t/-a/-C's targets. */
+static void make_target(const struct run *r, struct evlist_target *t,
+			const pid_t *child)
+{
+	const struct target *tg = r->tg;
+
+	memset(t, 0, sizeof(*t));
+	t->inherit = !r->o->no_inherit;
+	if (tg->tids) {
+		t->pids = tg->tids;
+		t->n_pids = tg->n_tids;
+		/* A thread may end between listing and opening. */
+		t->skip_vanished = true;
+	} else if (tg->cpus) {
+		t->cpus = tg->cpus;
+		t->n_cpus = tg->n_cpus;
+	} else {
+		t->pids = child;
+		t->n_pids = 1;
+		/* The kernel starts counting at exec: nothing of pstat. */
+		t->enable_on_exec = !r->o->delay_ms;
+	}
+}
+
+/* The watches of this run: intervals, -D, --timeout, gone targets. */
+static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
+{
+	size_t t;
+
+	*n = 0;
+	if (r->o->interval_ms) {
+		r->timer_fd = timer(-1, r->o->interval_ms, r->o->interval_ms);
+		w[(*n)++] = (struct workload_watch){ r->timer_fd, interval_ready, r };
+	}
+	if (r->o->delay_ms) {
+		r->delay_fd = timer(-1, r->o->delay_ms, 0);
+		w[(*n)++] = (struct workload_watch){ r->delay_fd, delay_ready, r };
+	}
+	if (r->o->timeout_ms) {
+		r->timeout_fd = timer(-1, r->o->timeout_ms, 0);
+		w[(*n)++] = (struct workload_watch){ r->timeout_fd, timeout_ready, r };
+	}
+	if (!r->child && r->tg->tids) {
+		r->gone_fd = timer(-1, GONE_CHECK_MS, GONE_CHECK_MS);
+		w[(*n)++] = (struct workload_watch){ r->gone_fd, gone_ready, r };
+	}
+	for (t = 0; t < *n; t++)
+		if (w[t].fd < 0)
+			return w[t].fd;
+	return 0;
+}
+
+static void disarm_watches(struct run *r)
+{
+	close_timer(&r->timer_fd);
+	close_timer(&r->delay_fd);
+	close_timer(&r->timeout_fd);
+	close_timer(&r->gone_fd);
+}
+
+/* Fork the command, or only watch signals when there is none. */
+static int begin(struct run *r, struct workload *w)
+{
+	if (r->o->argv)
+		return workload_prepare(w, r->o->argv);
+	memset(w, 0, sizeof(*w));
+	w->go_fd = w->err_fd = w->sig_fd = w->pid_fd = -1;
+	return workload_watch_signals(w);
+}
+
 /* One run: fork, open, let go, wait with intervals, read. */
 static enum run_outcome run_once(struct run *r, struct output_run *info,
 				 size_t run, size_t *failed, int *err)
 {
-	struct evlist_target target = {
-		.n_pids = 1,
-		.inherit = !r->o->no_inherit,
-		.enable_on_exec = true,
-	};
-	struct workload_watch timer = { .ready = interval_ready, .arg = r };
+	struct workload_watch watches[4];
+	struct evlist_target target;
 	struct workload w;
+	size_t n_watches;
 	double elapsed;
 	int ret;
 
-	ret = workload_prepare(&w, r->o->argv);
+	ret = begin(r, &w);
 	if (ret < 0) {
 		*err = -ret;
 		return RUN_FAILED;
 	}
-	target.pids = &w.pid;
+	r->child = w.pid;
+	make_target(r, &target, &w.pid);
+	if (raise_fd_limit(r, (target.pids ? target.n_pids : 1) *
+			      (target.cpus ? target.n_cpus : 1), err) < 0) {
+		workload_abort(&w);
+		return RUN_FAILED;
+	}
 	ret = evlist_open(r->el, &target, failed);
 	if (ret < 0) {
 		workload_abort(&w);
@@ -184,23 +354,29 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		note_missing_pmu(r->el);
 		note_split_groups(r->el);
 	}
-	if (r->o->interval_ms && (ret = start_timer(r)) < 0) {
+	/* Without enable_on_exec the counters start here, or after -D. */
+	ret = arm_watches(r, watches, &n_watches);
+	if (ret == 0 && !target.enable_on_exec && !r->o->delay_ms)
+		ret = evlist_enable(r->el);
+	if (ret < 0) {
+		disarm_watches(r);
 		workload_abort(&w);
 		*err = -ret;
 		return RUN_FAILED;
 	}
 	r->t0 = r->last = now_ns();
-	ret = workload_start(&w);
+	ret = r->child ? workload_start(&w) : 0;
 	if (ret != 0) {
-		stop_timer(r);
+		disarm_watches(r);
 		evlist_close(r->el);
 		*err = ret < 0 ? -ret : ret;
 		return ret < 0 ? RUN_FAILED : RUN_EXEC_FAILED;
 	}
-	timer.fd = r->timer_fd;
-	ret = workload_wait(&w, &timer, r->timer_fd >= 0 ? 1 : 0);
+	ret = workload_wait(&w, watches, n_watches);
+	if (!target.enable_on_exec)
+		evlist_disable(r->el);
 	elapsed = now_ns() - r->t0;
-	stop_timer(r);
+	disarm_watches(r);
 	if (ret < 0 || r->err) {
 		*err = ret < 0 ? -ret : -r->err;
 		return RUN_FAILED;
@@ -217,24 +393,29 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	results_snapshot(r->res);
 	results_end_run(r->res, elapsed);
 	account(info, &w, elapsed, run);
-	note_failed_run(r->o, run, w.status);
+	info->timed_out = r->timed_out && r->child;
+	if (r->child)
+		note_failed_run(r->o, run, w.status);
 	/* Ctrl-C or a kill: stop repeating, as the user asked. */
 	r->stop = w.signalled != 0;
 	return RUN_DONE;
 }
 
-enum run_outcome run_command(const struct options *o, struct evlist *el,
+enum run_outcome run_command(const struct options *o,
+			     const struct target *tg, struct evlist *el,
 			     struct results *res, struct output *out,
 			     struct output_run *info, size_t *failed,
 			     int *err)
 {
 	struct run r = {
-		.o = o, .el = el, .res = res, .out = out, .timer_fd = -1,
+		.o = o, .tg = tg, .el = el, .res = res, .out = out,
+		.timer_fd = -1, .delay_fd = -1, .timeout_fd = -1, .gone_fd = -1,
 	};
 	enum run_outcome ret = RUN_DONE;
 	size_t run;
 
 	info->argv = o->argv;
+	info->target = tg->desc[0] ? tg->desc : NULL;
 	/* Each run closes its tracepoints: keep them registered between. */
 	if (o->repeat > 1)
 		evlist_anchor_tracepoints(el);

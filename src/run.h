@@ -7,6 +7,7 @@
 #include "options.h"
 #include "output.h"
 #include "results.h"
+#include "target.h"
 
 /* What happened, beyond the counts. */
 enum run_outcome {
@@ -21,7 +22,8 @@ enum run_outcome {
  * interval to out, and leave the totals in res and the run in info.
  * *failed and *err say more about a failure.
  */
-enum run_outcome run_command(const struct options *o, struct evlist *el,
+enum run_outcome run_command(const struct options *o,
+			     const struct target *tg, struct evlist *el,
 			     struct results *res, struct output *out,
 			     struct output_run *info, size_t *failed,
 			     int *err);

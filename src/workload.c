@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/signalfd.h>
@@ -55,7 +56,7 @@ static void close_fd(int *fd)
  * only after its last signal was passed on, so its pid cannot be reused
  * under us.
  */
-static int watch_signals(struct workload *w)
+int workload_watch_signals(struct workload *w)
 {
 	sigset_t set;
 	size_t i;
@@ -66,6 +67,8 @@ static int watch_signals(struct workload *w)
 	sigaddset(&set, SIGCHLD);	/* for kernels without pidfd */
 	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
 		return -errno;
+	if (w->sig_fd >= 0)
+		close(w->sig_fd);
 	w->sig_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
 	return w->sig_fd < 0 ? -errno : 0;
 }
@@ -76,7 +79,7 @@ int workload_prepare(struct workload *w, char *const argv[])
 
 	memset(w, 0, sizeof(*w));
 	w->go_fd = w->err_fd = w->sig_fd = w->pid_fd = -1;
-	ret = watch_signals(w);
+	ret = workload_watch_signals(w);
 	if (ret < 0)
 		return ret;
 	if (pipe2(go, O_CLOEXEC) < 0)
@@ -135,7 +138,8 @@ static void pass_signals(struct workload *w)
 		if (si.ssi_signo == SIGCHLD)
 			continue;
 		w->signalled = (int)si.ssi_signo;
-		kill(w->pid, (int)si.ssi_signo);
+		if (w->pid > 0)
+			kill(w->pid, (int)si.ssi_signo);
 	}
 }
 
@@ -163,22 +167,28 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 		{ .fd = w->pid_fd, .events = POLLIN },
 	};
 	size_t i, n = n_watch < MAX_WATCHES ? n_watch : MAX_WATCHES;
+	bool child = w->pid > 0, stop = false;
 	int ret;
 
 	for (i = 0; i < n; i++)
 		p[2 + i] = (struct pollfd){ .fd = watch[i].fd, .events = POLLIN };
-	while (w->pid > 0) {
+	while (child ? w->pid > 0 : !stop && !w->signalled) {
 		if (w->sig_fd < 0)
-			return reap(w, 0);
+			return child ? reap(w, 0) : -EINVAL;
 		if (poll(p, 2 + n, -1) < 0 && errno != EINTR)
 			return -errno;
 		if (p[0].revents)
 			pass_signals(w);
-		for (i = 0; i < n; i++)
-			if (p[2 + i].revents && watch[i].ready(watch[i].arg))
+		for (i = 0; i < n; i++) {
+			if (!p[2 + i].revents)
+				continue;
+			ret = watch[i].ready(watch[i].arg);
+			if (ret)
 				p[2 + i].fd = -1;
+			stop |= ret == 2;
+		}
 		/* Without a pidfd, SIGCHLD woke us: try a reap each time. */
-		if (p[1].revents || w->pid_fd < 0) {
+		if (child && (p[1].revents || w->pid_fd < 0)) {
 			ret = reap(w, w->pid_fd < 0 ? WNOHANG : 0);
 			if (ret < 0)
 				return ret;

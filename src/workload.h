@@ -17,8 +17,11 @@ struct workload {
 	int signalled;		/* the last signal passed on, or 0 */
 };
 
-/* A descriptor to watch while waiting, and what to do when it is ready:
- * return 0 to go on watching it, 1 to stop. */
+/*
+ * A descriptor to watch while waiting, and what to do when it is ready:
+ * return 0 to go on watching it, 1 to stop watching it, 2 to stop
+ * waiting (when there is no child to wait for).
+ */
 struct workload_watch {
 	int fd;
 	int (*ready)(void *arg);
@@ -40,8 +43,17 @@ int workload_prepare(struct workload *w, char *const argv[]);
 int workload_start(struct workload *w);
 
 /*
+ * Pass on SIGINT, SIGTERM, SIGHUP and SIGQUIT: they are blocked and read
+ * from a signalfd by workload_wait. workload_prepare does it; call it
+ * alone to wait with no command. 0 or -errno.
+ */
+int workload_watch_signals(struct workload *w);
+
+/*
  * Wait for the child to end, passing signals on and serving the
- * watches. 0 or -errno. Safe to call with no child.
+ * watches. With no child (after workload_watch_signals alone), wait
+ * until one of those signals arrives, in signalled, or a watch says 2.
+ * 0 or -errno.
  */
 int workload_wait(struct workload *w, struct workload_watch *watch,
 		  size_t n_watch);

@@ -11,6 +11,9 @@ require_perf_events
 command -v perf >/dev/null 2>&1 || skip_ "perf is not installed"
 perf stat -e task-clock true >/dev/null 2>perf.err ||
 	skip_ "perf stat does not work here: $(head -n 1 perf.err)"
+# Where the kernel may not be counted, perf quietly falls back to :u.
+"$PSTAT" -e task-clock -- true >/dev/null 2>err ||
+	skip_ "cannot count the kernel here: $(head -n 1 err)"
 
 # The fields compared; a field neither tool prints is 0. Left out on
 # purpose: exclude_guest and exclude_host (perf sets exclude_guest on

@@ -78,7 +78,7 @@ static int print_to(FILE *f, const struct evlist *el, const char *sep,
 		.big_num = true,
 		.runs = 1,
 	};
-	struct results *res = results_new(el, false, 1);
+	struct results *res = results_new(el, false, 1, NULL);
 	struct output *out;
 	int ret;
 

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What to count besides the command: threads of processes, or CPUs; and
+ * the aggregates (CPU, core, socket, thread) their counts add up to. */
+#include "config.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "target.h"
+#include "topology.h"
+
+static int __attribute__((format(printf, 3, 4)))
+refuse(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static int push(int **list, size_t *n, int v)
+{
+	int *grown = realloc(*list, (*n + 1) * sizeof(**list));
+
+	if (!grown)
+		return -ENOMEM;
+	grown[(*n)++] = v;
+	*list = grown;
+	return 0;
+}
+
+/* "12,34" into numbers; 0 or -EINVAL. */
+static int id_list(const char *s, const char *what, int **ids, size_t *n,
+		   char *err, size_t len)
+{
+	const char *p = s;
+	char *end;
+	long v;
+
+	while (*p) {
+		errno = 0;
+		v = strtol(p, &end, 10);
+		if (errno || end == p || v <= 0 || v > 0x3fffffff ||
+		    (*end && *end != ','))
+			return refuse(err, len, "bad %s list '%s': give numbers separated by commas",
+				      what, s);
+		if (push(ids, n, (int)v) < 0)
+			return -ENOMEM;
+		p = *end ? end + 1 : end;
+	}
+	return *n ? 0 : refuse(err, len, "empty %s list", what);
+}
+
+/* Every thread of process pid, from /proc/PID/task. */
+static int add_threads(struct target *t, int pid, char *err, size_t len)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *dir;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	dir = opendir(path);
+	if (!dir)
+		return refuse(err, len, "no such process %d (-p)", pid);
+	while (ret == 0 && (d = readdir(dir)))
+		if (isdigit((unsigned char)d->d_name[0]))
+			ret = push(&t->tids, &t->n_tids, atoi(d->d_name));
+	closedir(dir);
+	return ret;
+}
+
+static int resolve_threads(struct target *t, const struct options *o,
+			   char *err, size_t len)
+{
+	int *ids = NULL;
+	size_t n = 0, i;
+	char path[64];
+	int ret;
+
+	ret = id_list(o->pids ? o->pids : o->tids, o->pids ? "pid" : "tid",
+		      &ids, &n, err, len);
+	for (i = 0; ret == 0 && i < n; i++) {
+		if (o->pids) {
+			ret = add_threads(t, ids[i], err, len);
+			continue;
+		}
+		snprintf(path, sizeof(path), "/proc/%d", ids[i]);
+		ret = access(path, F_OK) == 0 ? push(&t->tids, &t->n_tids, ids[i])
+			: refuse(err, len, "no such thread %d (-t)", ids[i]);
+	}
+	snprintf(t->desc, sizeof(t->desc), "%s id '%s'",
+		 o->pids ? "process" : "thread", o->pids ? o->pids : o->tids);
+	free(ids);
+	return ret;
+}
+
+static int resolve_cpus(struct target *t, const struct options *o,
+			char *err, size_t len)
+{
+	int *online = NULL, *cpus = NULL, n_online, n, i;
+	size_t bad;
+
+	n_online = topology_online(&online);
+	if (n_online < 0)
+		return refuse(err, len, "cannot read the online CPUs: %s",
+			      strerror(-n_online));
+	if (!o->cpu_list) {
+		t->cpus = online;
+		t->n_cpus = (size_t)n_online;
+		snprintf(t->desc, sizeof(t->desc), "'system wide'");
+		return 0;
+	}
+	n = topology_parse_list(o->cpu_list, &cpus, &bad);
+	for (i = 0; n > 0 && i < n; i++)
+		if (!topology_contains(online, n_online, cpus[i])) {
+			refuse(err, len, "CPU %d is not online (-C %s); see /sys/devices/system/cpu/online",
+			       cpus[i], o->cpu_list);
+			n = -EINVAL;
+		}
+	free(online);
+	if (n == -EINVAL && !*err)
+		refuse(err, len, "bad CPU list '%s' at '%s': give CPUs such as 0-3,6",
+		       o->cpu_list, o->cpu_list + bad);
+	if (n < 0) {
+		free(cpus);
+		return n;
+	}
+	t->cpus = cpus;
+	t->n_cpus = (size_t)n;
+	snprintf(t->desc, sizeof(t->desc), "'CPU(s) %s'", o->cpu_list);
+	return 0;
+}
+
+/* The label of the aggregate cpu belongs to, under kind. */
+static void cpu_label(char *buf, size_t len, int kind, int cpu,
+		      const struct topology_cpu *tc)
+{
+	switch (kind) {
+	case AGGR_CORE:
+		snprintf(buf, len, "S%d-D%d-C%d", tc->socket, tc->die, tc->core);
+		break;
+	case AGGR_DIE:
+		snprintf(buf, len, "S%d-D%d", tc->socket, tc->die);
+		break;
+	case AGGR_SOCKET:
+		snprintf(buf, len, "S%d", tc->socket);
+		break;
+	case AGGR_NODE:
+		snprintf(buf, len, "N%d", tc->node);
+		break;
+	default:
+		snprintf(buf, len, "CPU%d", cpu);
+	}
+}
+
+static void thread_label(char *buf, size_t len, int tid)
+{
+	char path[64], comm[32] = "?";
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, comm, sizeof(comm) - 1);
+		close(fd);
+		comm[n > 0 ? n : 0] = '\0';
+		comm[strcspn(comm, "\n")] = '\0';
+	}
+	snprintf(buf, len, "%s-%d", comm, tid);
+}
+
+/* The aggregate of label, added when new. */
+static size_t aggregate_of(struct results_aggr *a, const char *label, int id)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		if (strcmp(a->label[i], label) == 0)
+			break;
+	if (i == a->n) {
+		snprintf(a->label[i], sizeof(a->label[i]), "%s", label);
+		a->id[i] = id;
+		a->n_cpus[i] = 0;
+		a->n++;
+	}
+	a->n_cpus[i]++;
+	return i;
+}
+
+static int build_aggr(struct target *t, int kind)
+{
+	struct results_aggr *a = &t->aggr;
+	size_t n = kind == AGGR_THREAD ? t->n_tids : t->n_cpus, i;
+	struct topology_cpu tc;
+	char label[40];
+
+	a->kind = kind;
+	a->of_target = calloc(n, sizeof(*a->of_target));
+	a->label = calloc(n, sizeof(*a->label));
+	a->id = calloc(n, sizeof(*a->id));
+	a->n_cpus = calloc(n, sizeof(*a->n_cpus));
+	if (!a->of_target || !a->label || !a->id || !a->n_cpus)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		if (kind == AGGR_THREAD) {
+			thread_label(label, sizeof(label), t->tids[i]);
+			a->of_target[i] = aggregate_of(a, label, t->tids[i]);
+			continue;
+		}
+		if (topology_describe(t->cpus[i], &tc) < 0 && kind != AGGR_CPU)
+			tc.socket = tc.die = tc.core = tc.node = 0;
+		cpu_label(label, sizeof(label), kind, t->cpus[i], &tc);
+		a->of_target[i] = aggregate_of(a, label, t->cpus[i]);
+	}
+	t->has_aggr = true;
+	return 0;
+}
+
+int target_resolve(struct target *t, const struct options *o, char *err,
+		   size_t len)
+{
+	int ret = 0;
+
+	memset(t, 0, sizeof(*t));
+	err[0] = '\0';
+	if (o->pids || o->tids)
+		ret = resolve_threads(t, o, err, len);
+	else if (o->all_cpus || o->cpu_list)
+		ret = resolve_cpus(t, o, err, len);
+	if (ret == 0 && o->aggr)
+		ret = build_aggr(t, o->aggr);
+	if (ret < 0)
+		target_free(t);
+	return ret;
+}
+
+void target_free(struct target *t)
+{
+	free(t->tids);
+	free(t->cpus);
+	free(t->aggr.of_target);
+	free(t->aggr.label);
+	free(t->aggr.id);
+	free(t->aggr.n_cpus);
+	memset(t, 0, sizeof(*t));
+}
+
+/* Running or sleeping, not gone and not a zombie waiting for its parent. */
+static bool thread_alive(int tid)
+{
+	char path[64], buf[256], *paren;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	/* "pid (comm) S ...": the state follows the last parenthesis. */
+	paren = strrchr(buf, ')');
+	return paren && paren[1] == ' ' && paren[2] != 'Z' && paren[2] != 'X';
+}
+
+bool target_alive(const struct target *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_tids; i++)
+		if (thread_alive(t->tids[i]))
+			return true;
+	return false;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What to count besides the command: threads of processes, or CPUs; and
+ * the aggregates (CPU, core, socket, thread) their counts add up to. */
+#ifndef PSTAT_TARGET_H
+#define PSTAT_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "options.h"
+#include "results.h"
+
+struct target {
+	int *tids;		/* threads to attach to, or NULL */
+	size_t n_tids;
+	int *cpus;		/* CPUs to count on, or NULL */
+	size_t n_cpus;
+	char desc[256];		/* for the header: "'system wide'", ... */
+	bool has_aggr;		/* aggr means something */
+	struct results_aggr aggr;
+};
+
+/*
+ * The targets of -p, -t, -a and -C, and the aggregation of -A and
+ * --per-*. 0, or -EINVAL with a one-line reason in err; -ENOMEM.
+ */
+int target_resolve(struct target *t, const struct options *o, char *err,
+		   size_t len);
+void target_free(struct target *t);
+
+/* Whether any of the tids still exists. */
+bool target_alive(const struct target *t);
+
+#endif

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* CPUs and where they sit: lists, online CPUs, cores, dies, sockets, nodes. */
+#ifndef PSTAT_TOPOLOGY_H
+#define PSTAT_TOPOLOGY_H
+
+#include <stddef.h>
+
+/* Where a CPU sits; -1 where sysfs does not say. */
+struct topology_cpu {
+	int cpu;
+	int socket;
+	int die;
+	int core;
+	int node;
+};
+
+/*
+ * A CPU list such as "0-3,6" into a sorted array without repeats, the
+ * caller's to free. The count, or -EINVAL (with *bad at the offending
+ * offset), or -ENOMEM.
+ */
+int topology_parse_list(const char *s, int **cpus, size_t *bad);
+
+/* The online CPUs, from sysfs. The count or -errno. */
+int topology_online(int **cpus);
+
+/* Whether cpu is in the sorted list. */
+int topology_contains(const int *cpus, int n, int cpu);
+
+/* Where cpu sits. 0, or -errno when its topology cannot be read. */
+int topology_describe(int cpu, struct topology_cpu *t);
+
+#endif

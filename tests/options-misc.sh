@@ -1,0 +1,144 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# -n, -d/-dd/-ddd, -B/--no-big-num, --metric-only, --no-scale, and the
+# values and combinations pstat refuses (125, one pstat: line, no run).
+
+# shellcheck source=tests/init.sh
+. "${top_srcdir:?}/tests/init.sh"
+
+require_perf_events
+
+defaults='task-clock context-switches cpu-migrations page-faults'
+defaults="$defaults cycles instructions branches branch-misses"
+
+# -n: the times only.
+run_pstat -n -- true
+expect_rc 0
+for what in 'time elapsed' user sys; do
+	grep -Eq "^ +[0-9]+\\.[0-9]{9} seconds $what\$" err ||
+		{ show_err_; fail_ "-n: no '$what' line"; }
+done
+grep -q "Performance counter stats for 'true':" err ||
+	{ show_err_; fail_ "-n: no title"; }
+grep -Eq -e 'msec|task-clock|page-faults|#' err &&
+	{ show_err_; fail_ "-n printed an event row"; }
+run_pstat --null -x, -- true
+expect_rc 0
+expect_eq "$(csv_rows)" "" "-n -x,: rows"
+
+# -d, -dd, -ddd: perf's detailed sets, each adding to the one before.
+d1='L1-dcache-loads L1-dcache-load-misses LLC-loads LLC-load-misses'
+d2='L1-icache-loads L1-icache-load-misses dTLB-loads dTLB-load-misses'
+d2="$d2 iTLB-loads iTLB-load-misses"
+d3='L1-dcache-prefetches L1-dcache-prefetch-misses'
+run_pstat -x, -d -- true
+expect_rc 0
+expect_eq "$(csv_events)" "$defaults $d1" "-d events"
+if ! have_hw_pmu; then
+	for ev in $d1; do
+		expect_eq "$(csv_value $ev)" "<not supported>" "-d: $ev"
+	done
+fi
+run_pstat -x, -dd -- true
+expect_rc 0
+expect_eq "$(csv_events)" "$defaults $d1 $d2" "-dd events"
+run_pstat -x, --detailed -d -d -- true
+expect_rc 0
+expect_eq "$(csv_events)" "$defaults $d1 $d2 $d3" "-ddd events"
+run_pstat -x, -d -e task-clock -- true
+expect_rc 0
+expect_eq "$(csv_events)" "task-clock $d1" "-d with -e"
+
+# Digit groups: on by default and with -B, off with --no-big-num; never
+# in -x.
+pf_line() { grep ' page-faults' err; }
+run_pstat -e page-faults -- "$PROGS/touch_pages" 2000
+expect_rc 0
+pf_line | grep -Eq '^ +[0-9],[0-9]{3} +page-faults' ||
+	{ show_err_; fail_ "no digit groups by default"; }
+run_pstat --no-big-num -e page-faults -- "$PROGS/touch_pages" 2000
+expect_rc 0
+pf_line | grep -Eq '^ +[0-9]{4} +page-faults' ||
+	{ show_err_; fail_ "--no-big-num: digit groups"; }
+run_pstat --no-big-num -B -e page-faults -- "$PROGS/touch_pages" 2000
+expect_rc 0
+pf_line | grep -Eq '^ +[0-9],[0-9]{3} +page-faults' ||
+	{ show_err_; fail_ "-B after --no-big-num: no digit groups"; }
+run_pstat --big-num -x, -e page-faults -- "$PROGS/touch_pages" 2000
+expect_rc 0
+expect_ge "$(csv_value page-faults)" 2000 "-B -x,: page-faults"
+
+# --metric-only: the metrics under their titles, no event rows.
+ev=task-clock,page-faults
+run_pstat --metric-only -e $ev -- true
+expect_rc 0
+grep -Eq '^ +CPUs utilized +page-faults K/sec$' err ||
+	{ show_err_; fail_ "--metric-only: titles"; }
+grep -Eq '^ +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3}$' err ||
+	{ show_err_; fail_ "--metric-only: values"; }
+grep -q -e 'msec task-clock' -e ' page-faults  ' err &&
+	{ show_err_; fail_ "--metric-only: an event row"; }
+run_pstat --metric-only -x, -e $ev -- true
+expect_rc 0
+expect_eq "$(csv_rows | head -n 1)" "CPUs utilized,page-faults K/sec" \
+	"--metric-only -x,: titles"
+csv_rows | sed 1d | grep -Eqx '[0-9]+\.[0-9]{3},[0-9]+\.[0-9]{3}' ||
+	{ show_err_; fail_ "--metric-only -x,: values"; }
+expect_eq "$(csv_rows | wc -l)" 2 "--metric-only -x,: lines"
+run_pstat --metric-only -x, -I 100 -e $ev -- sleep 0.15
+expect_rc 0
+expect_eq "$(csv_rows | head -n 1)" "time,CPUs utilized,page-faults K/sec" \
+	"--metric-only -x, -I: titles"
+csv_rows | sed 1d | grep -Evx '[0-9]+\.[0-9]{9},[0-9]+\.[0-9]{3},[0-9]+\.[0-9]{3}' &&
+	{ show_err_; fail_ "--metric-only -x, -I: values"; }
+run_pstat --metric-only -j -e $ev -- true
+expect_rc 0
+expect_eq "$(csv_rows | wc -l)" 1 "--metric-only -j: lines"
+if command -v python3 >/dev/null 2>&1; then
+	csv_rows | python3 -c '
+import json, sys
+o = json.loads(sys.stdin.read())
+assert sorted(o) == ["CPUs utilized", "page-faults K/sec"], o
+assert all(isinstance(v, float) for v in o.values()), o
+' || { show_err_; fail_ "--metric-only -j"; }
+fi
+
+# --no-scale: nothing is multiplexed here, so the same columns.
+run_pstat --no-scale -x, -e $ev -- true
+expect_rc 0
+expect_eq "$(csv_events)" "task-clock page-faults" "--no-scale"
+csv_rows | awk -F, 'NF != 7 { exit 1 }' ||
+	{ show_err_; fail_ "--no-scale: not 7 fields"; }
+
+# Refused before anything runs: 125, a single pstat: line, no results.
+refused()
+{
+	rm -f ran
+	run_pstat "$@" -- touch ran
+	[ "$rc" = 125 ] && [ "$(wc -l <err)" = 1 ] && grep -q '^pstat: ' err &&
+		[ ! -s out ] && [ ! -e ran ] ||
+		{ show_err_; fail_ "'$*': rc $rc, expected 125 and one pstat: line"; }
+}
+refused -r 0
+refused -r abc
+refused -r -1
+refused --repeat=
+refused -I 5
+refused -I 9
+refused -I 1s
+refused --interval-count 0
+refused --interval-count 2
+refused --summary
+refused -I 100 -r 2
+refused --format=xml
+refused --format=
+refused -x ''
+refused -x, -j
+refused -x, --format=csv
+refused -j --format=json
+refused --log-fd abc
+refused --log-fd -1
+refused -n -e task-clock
+refused -n -d
+refused -o res --log-fd 2
+exit 0

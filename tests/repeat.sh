@@ -1,0 +1,64 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# -r N: the mean of N runs and its spread; a run that fails is named, and
+# the first failing run's status is pstat's.
+
+# shellcheck source=tests/init.sh
+. "${top_srcdir:?}/tests/init.sh"
+
+require_perf_events
+
+# Exactly 100 writes a run: a mean of 100 and no spread at all.
+if [ -r /sys/kernel/tracing/events/syscalls ]; then
+	ev=syscalls:sys_enter_write
+	run_pstat -x, -r 5 -e "$ev" -- "$PROGS/writer" 100
+	expect_rc 0
+	expect_eq "$(csv_rows | wc -l)" 1 "-x, -r 5: rows"
+	expect_eq "$(csv_value "$ev")" 100 "-x, -r 5: mean of $ev"
+	expect_eq "$(csv_rows | cut -d, -f4)" 0.00% "-x, -r 5: variance"
+	expect_eq "$(csv_rows | awk -F, '{ print NF }')" 8 "-x, -r 5: fields"
+fi
+
+# The human layout: "(5 runs)" in the title, "( +- x.xx% )" after each
+# counted value and the mean elapsed time with its spread.
+run_pstat -r 5 -e task-clock,page-faults -- "$PROGS/touch_pages" 100
+expect_rc 0
+grep -q "^ Performance counter stats for '$PROGS/touch_pages 100' (5 runs):\$" \
+	err || { show_err_; fail_ "-r 5: no '(5 runs)' in the title"; }
+for ev in task-clock page-faults; do
+	grep -Eq " $ev .*\\( \\+- +[0-9]+\\.[0-9]{2}% \\)\$" err ||
+		{ show_err_; fail_ "-r 5: no '( +- x.xx% )' after $ev"; }
+done
+grep -Eq '^ +[0-9]+\.[0-9]+ \+- [0-9]+\.[0-9]+ seconds time elapsed  \( \+- +[0-9]+\.[0-9]{2}% \)$' \
+	err || { show_err_; fail_ "-r 5: no mean elapsed time with its spread"; }
+
+# Runs 2 and 4 of 5 fail: every run still runs, each failure is named,
+# and pstat exits with the status of run 2.
+cat >flaky <<'EOF'
+#!/bin/sh
+n=$(($(cat count 2>/dev/null || echo 0) + 1))
+echo "$n" >count
+case $n in
+2) exit 7 ;;
+4) exit 9 ;;
+esac
+exit 0
+EOF
+chmod +x flaky
+run_pstat -r 5 -e task-clock -- ./flaky
+expect_rc 7
+expect_eq "$(cat count)" 5 "runs made"
+grep -q "^pstat: .*run 2 of 5.*status 7" err ||
+	{ show_err_; fail_ "-r 5: run 2's failure not reported"; }
+grep -q "^pstat: .*run 4 of 5.*status 9" err ||
+	{ show_err_; fail_ "-r 5: run 4's failure not reported"; }
+grep -q "run [135] of 5" err &&
+	{ show_err_; fail_ "-r 5: a run that succeeded reported as failed"; }
+grep -q '(5 runs)' err || { show_err_; fail_ "-r 5: no counts printed"; }
+
+# With -r 1 a failing command is the command's business: no note.
+rm -f count
+run_pstat -r 1 -e task-clock -- sh -c 'exit 4'
+expect_rc 4
+grep -q 'run 1 of' err && { show_err_; fail_ "-r 1: a run note"; }
+exit 0
