@@ -33,7 +33,8 @@ static const char usage[] =
 	"  -A, --no-aggr              one line per CPU\n"
 	"      --per-core, --per-die, --per-socket, --per-node\n"
 	"                             one line per core, die, socket or node\n"
-	"      --per-thread           one line per thread (with -p or -t)\n"
+	"      --per-thread           one line per thread (with -p, -t, or -a:\n"
+	"                             every thread of the system)\n"
 	"Runs:\n"
 	"  -r, --repeat=N             run the command N times: means and spread\n"
 	"  -I, --interval-print=MS    print counts every MS milliseconds (>= 10)\n"
@@ -63,6 +64,10 @@ static const char usage[] =
 	"                             --json, one JSON document\n"
 	"      --explain              print the perf_event_attr of each event of\n"
 	"                             -e, by group, and exit; nothing is opened\n"
+	"      --check                say what this machine and your privileges\n"
+	"                             let pstat count, why, and what to change;\n"
+	"                             with --json, as JSON; exit 1 when you\n"
+	"                             cannot count your own commands\n"
 	"  -h, --help                 show this help and exit\n"
 	"  -V, --version              show the version and exit\n"
 	"\n"
@@ -76,6 +81,7 @@ static const char usage[] =
 enum {
 	OPT_LIST = 256,
 	OPT_EXPLAIN,
+	OPT_CHECK,
 	OPT_NO_MERGE,
 	OPT_NO_SCALE,
 	OPT_NO_BIG_NUM,
@@ -129,6 +135,7 @@ static const struct option long_options[] = {
 	{ "no-merge", no_argument, NULL, OPT_NO_MERGE },
 	{ "list", no_argument, NULL, OPT_LIST },
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
+	{ "check", no_argument, NULL, OPT_CHECK },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -333,6 +340,9 @@ static int take_option(struct options *o, int c, char **argv, char *err,
 	case OPT_EXPLAIN:
 		o->action = OPTIONS_EXPLAIN;
 		return 0;
+	case OPT_CHECK:
+		o->action = OPTIONS_CHECK;
+		return 0;
 	case 'h':
 		o->action = OPTIONS_HELP;
 		return 0;
@@ -348,6 +358,7 @@ static int take_option(struct options *o, int c, char **argv, char *err,
 static int check_combinations(struct options *o, char *err, size_t len)
 {
 	if (o->json && o->action != OPTIONS_LIST &&
+	    o->action != OPTIONS_CHECK &&
 	    set_format(o, OUTPUT_JSONL, "-j", err, len) < 0)
 		return -EINVAL;
 	if (o->append && !o->output_file)
@@ -365,8 +376,8 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	    (o->all_cpus || o->cpu_list) > 1)
 		return bad(err, len,
 			   "-p, -t and -a/-C each choose what to count; give one of them");
-	if (o->aggr == AGGR_THREAD && !o->pids && !o->tids)
-		return bad(err, len, "--per-thread goes with -p or -t");
+	if (o->aggr == AGGR_THREAD && !o->pids && !o->tids && !o->all_cpus)
+		return bad(err, len, "--per-thread goes with -p, -t or -a");
 	if (o->aggr && o->aggr != AGGR_THREAD && !o->all_cpus && !o->cpu_list)
 		return bad(err, len,
 			   "-A and --per-core, --per-die, --per-socket, --per-node count per CPU: add -a or -C LIST");
@@ -416,6 +427,10 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	}
 	if (o->action == OPTIONS_EXPLAIN)
 		return 0;
+	if (o->action == OPTIONS_CHECK)
+		return optind < argc ? bad(err, err_len,
+					   "--check runs no command; drop '%s'",
+					   argv[optind]) : 0;
 	if (optind < argc)
 		o->argv = argv + optind;
 	else if (!o->pids && !o->tids && !o->all_cpus && !o->cpu_list)

@@ -26,23 +26,10 @@ static void field(struct output *out, const char *s, bool last)
 	fputs(last ? "\n" : sep, out->f);
 }
 
-/* The columns before the metric: a second metric leaves them empty. */
-static size_t leading_columns(const struct output *out,
-			      const struct output_row *row)
+/* The time of the interval and the aggregate, which every line repeats. */
+static void prefix(struct output *out, const struct output_row *row)
 {
-	return 5 + (out->interval ? 1 : 0) + (out->o.runs > 1 ? 1 : 0) +
-	       (row->aggr ? 1 : 0) + (row->aggr_cpus ? 1 : 0);
-}
-
-/*
- * [time,] [aggregate, [CPUs,]] value, unit, event, [variance,] run time,
- * % running, metric value, metric unit
- */
-static void csv_row(struct output *out, const struct output_row *row)
-{
-	char buf[64];
-	size_t i;
-	int m;
+	char buf[32];
 
 	if (out->interval) {
 		snprintf(buf, sizeof(buf), "%.9f", out->ts);
@@ -54,6 +41,21 @@ static void csv_row(struct output *out, const struct output_row *row)
 		snprintf(buf, sizeof(buf), "%d", row->aggr_cpus);
 		field(out, buf, false);
 	}
+}
+
+/*
+ * [time,] [aggregate, [CPUs,]] value, unit, event, [variance,] run time,
+ * % running, metric value, metric unit. A second metric gets a line of
+ * its own, as in perf: the prefix, empty counter fields, the metric.
+ */
+static void csv_row(struct output *out, const struct output_row *row)
+{
+	size_t counter_fields = 5 + (out->o.runs > 1 && !out->interval);
+	char buf[64];
+	size_t i;
+	int m;
+
+	prefix(out, row);
 	output_value_text(buf, sizeof(buf), row);
 	field(out, buf, false);
 	field(out, row->unit, false);
@@ -68,8 +70,11 @@ static void csv_row(struct output *out, const struct output_row *row)
 	snprintf(buf, sizeof(buf), "%.2f", row->r.running_pct);
 	field(out, buf, false);
 	for (m = 0; m < (row->n_metrics ? row->n_metrics : 1); m++) {
-		for (i = 0; m > 0 && i < leading_columns(out, row); i++)
-			fputs(out->o.sep, out->f);
+		if (m > 0) {
+			prefix(out, row);
+			for (i = 0; i < counter_fields; i++)
+				fputs(out->o.sep, out->f);
+		}
 		buf[0] = '\0';
 		if (row->n_metrics)
 			snprintf(buf, sizeof(buf), "%.*f", row->m[m].prec,

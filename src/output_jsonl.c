@@ -37,6 +37,18 @@ static void aggregate(struct output *out, const struct output_row *row)
 	}
 }
 
+/* The interval and the aggregate, which every line of a row repeats. */
+static void prefix(struct output *out, const struct output_row *row)
+{
+	if (out->interval) {
+		key(out, "interval");
+		json_number(out->f, out->ts);
+		fputs(", ", out->f);
+	}
+	if (row->aggr)
+		aggregate(out, row);
+}
+
 static void jsonl_row(struct output *out, const struct output_row *row)
 {
 	bool counted = row->r.state == COUNTS_COUNTED ||
@@ -45,13 +57,7 @@ static void jsonl_row(struct output *out, const struct output_row *row)
 	int m;
 
 	fputc('{', out->f);
-	if (out->interval) {
-		key(out, "interval");
-		json_number(out->f, out->ts);
-		fputs(", ", out->f);
-	}
-	if (row->aggr)
-		aggregate(out, row);
+	prefix(out, row);
 	key(out, "counter-value");
 	if (counted) {
 		json_number(out->f, row->value);
@@ -65,10 +71,11 @@ static void jsonl_row(struct output *out, const struct output_row *row)
 	fputs(", ", out->f);
 	key(out, "event");
 	json_string(out->f, row->name);
-	if (row->has_variance) {
+	/* Every row of a repeated run has one, as -x has the column. */
+	if (out->o.runs > 1 && !out->interval) {
 		fputs(", ", out->f);
 		key(out, "variance");
-		json_number(out->f, row->variance_pct);
+		json_number(out->f, row->has_variance ? row->variance_pct : 0.0);
 	}
 	fputs(", ", out->f);
 	key(out, "event-runtime");
@@ -78,10 +85,12 @@ static void jsonl_row(struct output *out, const struct output_row *row)
 	json_number(out->f, row->r.running_pct);
 	/* perf's convention for "no metric": 0 and an empty unit. */
 	for (m = 0; m < (row->n_metrics ? row->n_metrics : 1); m++) {
-		if (m > 0)
+		if (m > 0) {
 			fputs("}\n{", out->f);
-		else
+			prefix(out, row);
+		} else {
 			fputs(", ", out->f);
+		}
 		key(out, "metric-value");
 		json_number(out->f, row->n_metrics ? row->m[m].value : 0.0);
 		fputs(", ", out->f);

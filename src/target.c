@@ -227,6 +227,24 @@ static int build_aggr(struct target *t, int kind)
 	return 0;
 }
 
+/* -a --per-thread: every thread of every process there is now. */
+static int resolve_all_threads(struct target *t, char *err, size_t len)
+{
+	struct dirent *d;
+	DIR *proc = opendir("/proc");
+	char ignored[8];
+
+	if (!proc)
+		return refuse(err, len, "cannot list /proc: %s", strerror(errno));
+	/* A process gone since the listing is no error: skip it. */
+	while ((d = readdir(proc)))
+		if (isdigit((unsigned char)d->d_name[0]))
+			add_threads(t, atoi(d->d_name), ignored, sizeof(ignored));
+	closedir(proc);
+	snprintf(t->desc, sizeof(t->desc), "'system wide'");
+	return t->n_tids ? 0 : refuse(err, len, "no threads found in /proc");
+}
+
 int target_resolve(struct target *t, const struct options *o, char *err,
 		   size_t len)
 {
@@ -234,7 +252,9 @@ int target_resolve(struct target *t, const struct options *o, char *err,
 
 	memset(t, 0, sizeof(*t));
 	err[0] = '\0';
-	if (o->pids || o->tids)
+	if (o->all_cpus && o->aggr == AGGR_THREAD)
+		ret = resolve_all_threads(t, err, len);
+	else if (o->pids || o->tids)
 		ret = resolve_threads(t, o, err, len);
 	else if (o->all_cpus || o->cpu_list)
 		ret = resolve_cpus(t, o, err, len);

@@ -19,6 +19,8 @@ expect_failure()
 
 # -o FILE: the results, and nothing else, go to FILE. cycles makes a
 # note here (no PMU) and the command writes to both its streams.
+# The arithmetic keeps the command's words out of its output.
+# shellcheck disable=SC2016
 run_pstat -o res -e task-clock,cycles -- sh -c 'echo o$((1+1)); echo e$((1+2)) >&2'
 expect_rc 0
 grep -q 'Performance counter stats for' res || fail_ "-o: no results in the file"

@@ -38,8 +38,10 @@ sort -n -u stamps | cmp -s - stamps ||
 	{ show_err_; fail_ "-I: timestamps not rising"; }
 n=$(wc -l <stamps)
 # 0.1 .. 0.5, then the last, partial one when sleep exits.
-[ "$n" -ge 5 ] && [ "$n" -le 7 ] ||
-	{ show_err_; fail_ "-I 100 on sleep 0.55: $n intervals"; }
+if [ "$n" -lt 5 ] || [ "$n" -gt 7 ]; then
+	show_err_
+	fail_ "-I 100 on sleep 0.55: $n intervals"
+fi
 
 # The deltas add up to the totals of the same run: page faults, and the
 # nanoseconds each counter ran.

@@ -17,12 +17,14 @@ have_de()
 
 # Install the locale when it is missing and we can (Debian's locales).
 if ! have_de; then
-	[ "$(id -u)" = 0 ] && [ -w /etc/locale.gen ] &&
-		command -v locale-gen >/dev/null 2>&1 ||
+	if [ "$(id -u)" != 0 ] || [ ! -w /etc/locale.gen ] ||
+	   ! command -v locale-gen >/dev/null 2>&1; then
 		skip_ "$de is not installed and cannot be installed here"
-	sed -i 's/^# *de_DE.UTF-8/de_DE.UTF-8/' /etc/locale.gen &&
-		locale-gen --keep-existing >/dev/null 2>&1 ||
+	fi
+	if ! sed -i 's/^# *de_DE.UTF-8/de_DE.UTF-8/' /etc/locale.gen ||
+	   ! locale-gen --keep-existing >/dev/null 2>&1; then
 		skip_ "locale-gen could not install $de"
+	fi
 	have_de || skip_ "locale-gen did not install $de"
 fi
 
@@ -55,7 +57,7 @@ same_shape()
 }
 
 ev=task-clock,page-faults
-for fmt in -x, -x';' -j --format=csv --format=json; do
+for fmt in '-x,' '-x;' -j --format=csv --format=json; do
 	for loc in C "$de"; do
 		run_in "$loc" "$fmt" -e $ev -- "$PROGS/touch_pages" 2000
 	done

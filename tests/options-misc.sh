@@ -33,21 +33,21 @@ d2="$d2 iTLB-loads iTLB-load-misses"
 d3='L1-dcache-prefetches L1-dcache-prefetch-misses'
 run_pstat -x, -d -- true
 expect_rc 0
-expect_eq "$(csv_events)" "$defaults $d1" "-d events"
+expect_eq "$(csv_events ,)" "$defaults $d1" "-d events"
 if ! have_hw_pmu; then
 	for ev in $d1; do
-		expect_eq "$(csv_value $ev)" "<not supported>" "-d: $ev"
+		expect_eq "$(csv_value "$ev")" "<not supported>" "-d: $ev"
 	done
 fi
 run_pstat -x, -dd -- true
 expect_rc 0
-expect_eq "$(csv_events)" "$defaults $d1 $d2" "-dd events"
+expect_eq "$(csv_events ,)" "$defaults $d1 $d2" "-dd events"
 run_pstat -x, --detailed -d -d -- true
 expect_rc 0
-expect_eq "$(csv_events)" "$defaults $d1 $d2 $d3" "-ddd events"
+expect_eq "$(csv_events ,)" "$defaults $d1 $d2 $d3" "-ddd events"
 run_pstat -x, -d -e task-clock -- true
 expect_rc 0
-expect_eq "$(csv_events)" "task-clock $d1" "-d with -e"
+expect_eq "$(csv_events ,)" "task-clock $d1" "-d with -e"
 
 # Digit groups: on by default and with -B, off with --no-big-num; never
 # in -x.
@@ -106,7 +106,7 @@ fi
 # --no-scale: nothing is multiplexed here, so the same columns.
 run_pstat --no-scale -x, -e $ev -- true
 expect_rc 0
-expect_eq "$(csv_events)" "task-clock page-faults" "--no-scale"
+expect_eq "$(csv_events ,)" "task-clock page-faults" "--no-scale"
 csv_rows | awk -F, 'NF != 7 { exit 1 }' ||
 	{ show_err_; fail_ "--no-scale: not 7 fields"; }
 
@@ -115,9 +115,11 @@ refused()
 {
 	rm -f ran
 	run_pstat "$@" -- touch ran
-	[ "$rc" = 125 ] && [ "$(wc -l <err)" = 1 ] && grep -q '^pstat: ' err &&
-		[ ! -s out ] && [ ! -e ran ] ||
-		{ show_err_; fail_ "'$*': rc $rc, expected 125 and one pstat: line"; }
+	if [ "$rc" != 125 ] || [ "$(wc -l <err)" != 1 ] ||
+	   ! grep -q '^pstat: ' err || [ -s out ] || [ -e ran ]; then
+		show_err_
+		fail_ "'$*': rc $rc, expected 125, one pstat: line, no run"
+	fi
 }
 refused -r 0
 refused -r abc

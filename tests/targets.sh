@@ -78,3 +78,18 @@ expect_eq "$(csv_value "$ev")" 0 "-i: writes of the parent alone"
 # An offline or absent CPU is refused.
 run_pstat -C 4096 -e task-clock -- true
 expect_rc 125
+
+# Too few descriptors even at the hard limit: 125, the number, ulimit -n.
+(
+	ulimit -n 20 && ulimit -Hn 20 &&
+		"$PSTAT" -e task-clock,cs,faults,minor-faults,major-faults,migrations \
+			-- true >out 2>err
+) && fail_ "6 counters under ulimit -n 20 did not fail"
+grep -Eq '^pstat: .*need [0-9]+ file descriptors.*ulimit -n' err ||
+	{ show_err_; fail_ "fd limit: no message naming the need and ulimit -n"; }
+
+# -a --per-thread: a comm-tid row for threads of the whole system.
+run_pstat -a --per-thread -x, -e task-clock -- true
+expect_rc 0
+[ "$(csv_rows | grep -Ec '^[^,]+-[0-9]+,')" -gt 1 ] ||
+	fail_ "-a --per-thread: fewer than two comm-tid rows"
