@@ -193,7 +193,7 @@ static int tracepoint_error(struct parser *p, int ret, size_t col,
 		return unknown_event(p, col, sys_len);
 	if (ret == -EACCES) {
 		snprintf(hint, sizeof(hint),
-			 "tracefs is root's only here: run as root, or 'mount -o remount,mode=755 %.*s'",
+			 "tracefs lets only root and its group read tracepoint ids: run as root, or 'sudo mount -o remount,mode=750,gid=GROUP %.*s' for a GROUP you are in",
 			 (int)(strlen(events) - strlen("/events")), events);
 		return fail(p, col, hint,
 			    "cannot read tracepoint '%.*s:%.*s': permission denied on %s",

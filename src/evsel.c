@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "evsel.h"
 #include "sys.h"
 
@@ -67,14 +68,46 @@ int evsel_alloc(struct evsel *e, size_t n)
 	return e->n_targets == n ? 0 : -ENOMEM;
 }
 
+/*
+ * The kernel refused the kernel part: try user space only. The name
+ * says so once. If that fails too for a reason of its own (the msr PMU
+ * cannot leave the kernel out), the refusal is what the user hears of;
+ * an event that does not exist here stays :u and <not supported>, as
+ * in perf.
+ */
+static int open_user_only(struct evsel *e, int pid, int cpu, int group_fd)
+{
+	const char *mark = e->has_modifiers ? "u" : ":u";
+	int fd;
+
+	e->attr.exclude_kernel = e->attr.exclude_hv = 1;
+	fd = sys_perf_event_open(&e->attr, pid, cpu, group_fd,
+				 PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0 && !evsel_err_unsupported(-fd)) {
+		e->attr.exclude_kernel = e->attr.exclude_hv = 0;
+		return -EACCES;
+	}
+	if (!e->user_only && evsel_name_append(e, mark, strlen(mark)) < 0) {
+		if (fd >= 0)
+			sys_close(fd);
+		return -ENOMEM;
+	}
+	e->user_only = true;
+	return fd;
+}
+
 int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd)
 {
 	int fd, ret;
 
 	fd = sys_perf_event_open(&e->attr, pid, cpu, group_fd,
 				 PERF_FLAG_FD_CLOEXEC);
+	if (fd == -EACCES && caps_user_only_retry(&e->attr, pid))
+		fd = open_user_only(e, pid, cpu, group_fd);
 	if (fd < 0) {
 		e->open_err = -fd;
+		e->err_pid = pid;
+		e->err_cpu = cpu;
 		return fd;
 	}
 	e->fds[t] = fd;
@@ -128,4 +161,17 @@ bool evsel_is_task_clock(const struct evsel *e)
 {
 	return e->attr.type == PERF_TYPE_SOFTWARE &&
 	       e->attr.config == PERF_COUNT_SW_TASK_CLOCK;
+}
+
+bool evsel_kernel_only(const struct evsel *e)
+{
+	const struct perf_event_attr *a = &e->attr;
+
+	if (a->type == PERF_TYPE_TRACEPOINT)
+		/* Only the syscall events carry the task's user registers. */
+		return strncmp(e->name, "syscalls:", 9) != 0;
+	return a->type == PERF_TYPE_SOFTWARE &&
+	       (a->config == PERF_COUNT_SW_CONTEXT_SWITCHES ||
+		a->config == PERF_COUNT_SW_CPU_MIGRATIONS ||
+		a->config == PERF_COUNT_SW_CGROUP_SWITCHES);
 }

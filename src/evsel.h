@@ -28,6 +28,9 @@ struct evsel {
 	char unit[32];		/* from sysfs .unit, else empty */
 	size_t group;		/* index of its group in the evlist */
 	int open_err;		/* errno that left it unsupported, or 0 */
+	int err_pid, err_cpu;	/* the target open_err came from */
+	bool user_only;		/* :u added: the kernel refused to count
+				 * kernel activity (perf_event_paranoid) */
 
 	/* One counter per target (a thread or a CPU), after evsel_alloc. */
 	size_t n_targets;
@@ -48,7 +51,12 @@ int evsel_name_append(struct evsel *e, const char *text, size_t len);
 /* Room for n targets, all closed. 0 or -ENOMEM. */
 int evsel_alloc(struct evsel *e, size_t n);
 
-/* Open target t. 0 or -errno (then also in open_err). */
+/*
+ * Open target t. 0 or -errno (then also in open_err, err_pid and
+ * err_cpu). When the kernel refuses to count kernel activity (EACCES
+ * under perf_event_paranoid >= 2), the event is counted in user space
+ * only, as :u, like perf does: see caps_user_only_retry.
+ */
 int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd);
 void evsel_close(struct evsel *e);
 
@@ -61,5 +69,13 @@ bool evsel_err_unsupported(int err);
 /* The event counts time in nanoseconds (task-clock, cpu-clock). */
 bool evsel_is_clock(const struct evsel *e);
 bool evsel_is_task_clock(const struct evsel *e);
+
+/*
+ * The kernel counts the event only in kernel mode, so with the kernel
+ * left out it reads 0 whatever happened: context-switches,
+ * cpu-migrations, cgroup-switches and tracepoints other than
+ * syscalls:* (COUNTING_NOTES 1.4).
+ */
+bool evsel_kernel_only(const struct evsel *e);
 
 #endif

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 
 #include "caps.h"
+#include "checkup.h"
 #include "diag.h"
 #include "evlist.h"
 #include "evparse.h"
@@ -68,7 +69,9 @@ static int parse_event_file(struct evlist *el, const char *path)
 	char *line = NULL, *spec, where[300];
 	size_t cap = 0, lineno = 0;
 	int ret = 0;
-	FILE *f = fopen(path, "re");
+	/* Its lines end up in messages: read it as the user would. */
+	int fd = caps_open_user(path, O_RDONLY | O_CLOEXEC, 0);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 
 	if (!f) {
 		diag_error("cannot read the event file '%s': %s", path,
@@ -149,65 +152,25 @@ static const struct evsel *opened_leader(const struct evlist *el, size_t i)
 	return NULL;
 }
 
-static void report_invalid(const struct evlist *el, size_t i)
-{
-	const struct evsel *e = evlist_at_const(el, i);
-	const struct evsel *leader = opened_leader(el, i);
-	const struct perf_event_attr *a = &e->attr;
-
-	if (a->type == PERF_TYPE_BREAKPOINT)
-		diag_error("%s: the kernel refused this breakpoint (invalid argument); the address must be aligned to the length, x86 cannot watch reads alone (use :w or :rw), and :x needs length %zu",
-			   e->name, sizeof(long));
-	else if (a->type >= PERF_TYPE_MAX &&
-		 (a->exclude_user || a->exclude_kernel || a->exclude_hv))
-		diag_error("%s: this PMU cannot leave out user, kernel or hypervisor time (invalid argument); drop the modifiers",
-			   e->name);
-	else if (leader)
-		diag_error("%s: the kernel will not put it in a group with %s (invalid argument); take it out of the braces, or make the group weak with :W",
-			   e->name, leader->name);
-	else
-		diag_error("%s: the kernel refused its configuration (invalid argument); check it with 'pstat --explain -e %s'",
-			   e->name, e->name);
-}
-
+/* One message per failure, worded by its cause (caps.c). */
 static void report_open_error(const struct evlist *el, size_t i, int err)
 {
 	const struct evsel *e = evlist_at_const(el, i);
-	int paranoid;
+	const struct evsel *leader = opened_leader(el, i);
+	const struct caps_open_failure f = {
+		.event = e->name,
+		.attr = &e->attr,
+		.err = err,
+		.pid = e->err_pid,
+		.cpu = e->err_cpu,
+		.leader = leader ? leader->name : NULL,
+	};
+	struct caps_state s;
+	char msg[2048];
 
-	switch (err) {
-	case EACCES:
-	case EPERM:
-		if (caps_paranoid(&paranoid) == 0)
-			diag_error("%s: permission denied (kernel.perf_event_paranoid=%d); try '%s:u', run as root, or lower the sysctl",
-				   e->name, paranoid, e->name);
-		else
-			diag_error("%s: permission denied", e->name);
-		break;
-	case EINVAL:
-		report_invalid(el, i);
-		break;
-	case E2BIG:
-		diag_error("%s: too many events in one group for a single read; split the group",
-			   e->name);
-		break;
-	case ENOSPC:
-		diag_error("%s: no room left on the hardware%s", e->name,
-			   e->attr.type == PERF_TYPE_BREAKPOINT ?
-			   ": x86 has 4 breakpoints per thread" : "");
-		break;
-	case EBUSY:
-		diag_error("%s: its PMU is busy: another tool uses it exclusively",
-			   e->name);
-		break;
-	case EMFILE:
-		diag_error("%s: too many open files; raise 'ulimit -n'",
-			   e->name);
-		break;
-	default:
-		diag_error("%s: cannot open counter: %s", e->name,
-			   strerror(err));
-	}
+	caps_state_read(&s, e->err_pid);
+	caps_open_error_text(&f, &s, msg, sizeof(msg));
+	diag_error("%s", msg);
 }
 
 static int exec_failed(char *const argv[], int err)
@@ -246,8 +209,10 @@ static FILE *open_destination(const struct options *o)
 	int fd;
 
 	if (o->output_file) {
-		fd = open(o->output_file, O_WRONLY | O_CREAT | O_CLOEXEC |
-			  (o->append ? O_APPEND : O_TRUNC), 0666);
+		/* With the user's rights, whatever pstat's own (caps.h). */
+		fd = caps_open_user(o->output_file, O_WRONLY | O_CREAT |
+				    O_CLOEXEC | (o->append ? O_APPEND : O_TRUNC),
+				    0666);
 		f = fd >= 0 ? fdopen(fd, o->append ? "a" : "w") : NULL;
 		if (!f)
 			diag_error("cannot write to '%s': %s", o->output_file,
@@ -368,6 +333,8 @@ int main(int argc, char **argv)
 		ret = fflush(stdout) == 0 ? 0 : EXIT_PSTAT_FAILED;
 	} else if (o.action == OPTIONS_EXPLAIN) {
 		ret = explain(&o);
+	} else if (o.action == OPTIONS_CHECK) {
+		ret = checkup_print(stdout, o.json);
 	} else if (o.action == OPTIONS_LIST) {
 		ret = list_print(stdout, o.list_filter, o.json) == 0 ? 0
 							     : EXIT_PSTAT_FAILED;

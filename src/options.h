@@ -15,6 +15,7 @@ enum options_action {
 	OPTIONS_VERSION,
 	OPTIONS_LIST,
 	OPTIONS_EXPLAIN,
+	OPTIONS_CHECK,		/* --check: what this machine allows */
 };
 
 struct options {
@@ -26,7 +27,8 @@ struct options {
 	bool no_inherit;	/* -i */
 	bool no_merge;		/* --no-merge */
 	bool no_scale;		/* --no-scale */
-	bool json;		/* -j/--json: perf's JSON lines, or --list's */
+	bool json;		/* -j/--json: perf's JSON lines, or --list's
+				 * and --check's JSON */
 	struct output_opts out;	/* format, separator, digits, ... */
 	size_t repeat;		/* -r, 1 by default */
 	unsigned int interval_ms;	/* -I, 0 for none */

@@ -36,8 +36,9 @@ static void read_env(void)
 	if (env_read)
 		return;
 	env_read = true;
-	sysfs_override = getenv("PSTAT_SYSFS");
-	tracefs_override = getenv("PSTAT_TRACEFS");
+	/* Not for a pstat with privileges its user lacks (caps.h). */
+	sysfs_override = secure_getenv("PSTAT_SYSFS");
+	tracefs_override = secure_getenv("PSTAT_TRACEFS");
 }
 
 const char *pmu_sysfs_root(void)

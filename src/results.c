@@ -146,6 +146,11 @@ double results_value(const struct results *r, const struct results_row *row,
 		};
 		return 0.0;
 	}
+	/* Its :u count would be a false 0 (see caps_note_run's note). */
+	if (row->e->user_only && evsel_kernel_only(row->e)) {
+		*res = (struct counts_result){ .state = COUNTS_NOT_COUNTED };
+		return 0.0;
+	}
 	counts_scale(v, res);
 	if (r->no_scale && res->state == COUNTS_SCALED)
 		res->value = v->value;

@@ -13,12 +13,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "diag.h"
 #include "target.h"
 #include "pmu.h"
 #include "run.h"
 #include "workload.h"
 
+/* Descriptors pstat needs besides counters: stdio, pipes, timers. */
+#define RESERVED_FDS 16
 /* How long a command has after SIGTERM at --timeout before SIGKILL. */
 #define TIMEOUT_GRACE_MS 2000
 /* How often -p and -t look whether their targets are gone. */
@@ -234,7 +237,7 @@ static void account(struct output_run *info, const struct workload *w,
  */
 static int raise_fd_limit(const struct run *r, size_t n_targets, int *err)
 {
-	size_t need = evlist_fds_needed(r->el, n_targets) + 64;
+	size_t need = evlist_fds_needed(r->el, n_targets) + RESERVED_FDS;
 	struct rlimit rl;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= need)
@@ -353,6 +356,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	if (run == 0) {
 		note_missing_pmu(r->el);
 		note_split_groups(r->el);
+		caps_note_run(r->el, r->o->argv);
 	}
 	/* Without enable_on_exec the counters start here, or after -D. */
 	ret = arm_watches(r, watches, &n_watches);

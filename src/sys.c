@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -44,11 +45,24 @@ static int kernel_close(int fd)
 	return close(fd) < 0 && errno != EINTR ? -errno : 0;
 }
 
+static int kernel_paranoid(int *level)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
+	int ok;
+
+	if (!f)
+		return -errno;
+	ok = fscanf(f, "%d", level) == 1;
+	fclose(f);
+	return ok ? 0 : -EINVAL;
+}
+
 static const struct sys_ops kernel_ops = {
 	.perf_event_open = kernel_perf_event_open,
 	.ioctl = kernel_ioctl,
 	.read = kernel_read,
 	.close = kernel_close,
+	.paranoid = kernel_paranoid,
 };
 
 static const struct sys_ops *ops = &kernel_ops;
@@ -82,4 +96,9 @@ ssize_t sys_read(int fd, void *buf, size_t len)
 int sys_close(int fd)
 {
 	return ops->close(fd);
+}
+
+int sys_paranoid(int *level)
+{
+	return ops->paranoid ? ops->paranoid(level) : -ENOSYS;
 }

@@ -18,6 +18,8 @@ struct sys_ops {
 	int (*ioctl)(int fd, unsigned long request, void *arg);
 	ssize_t (*read)(int fd, void *buf, size_t len);
 	int (*close)(int fd);
+	/* kernel.perf_event_paranoid into *level; NULL: unknown. */
+	int (*paranoid)(int *level);
 };
 
 /* Replace the operations (unit tests); NULL restores the kernel's. */
@@ -29,5 +31,9 @@ int sys_event_id(int fd, uint64_t *id);
 int sys_event_ioctl(int fd, unsigned long request, unsigned long arg);
 ssize_t sys_read(int fd, void *buf, size_t len);
 int sys_close(int fd);
+
+/* kernel.perf_event_paranoid; 0, or -ENOENT without perf events, or
+ * -ENOSYS when the operations in use do not say. */
+int sys_paranoid(int *level);
 
 #endif

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "workload.h"
 
 /* What a terminal or a supervisor sends to stop the command. */
@@ -36,8 +37,12 @@ static void __attribute__((noreturn)) child(const int go[2], const int err[2],
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (read(go[0], &c, 1) != 1)
 		_exit(127);	/* pstat gave up: never run the command */
-	execvp(argv[0], argv);
-	e = errno;
+	/* None of pstat's privileges go on to the command. */
+	e = -caps_exec_drop();
+	if (e == 0) {
+		execvp(argv[0], argv);
+		e = errno;
+	}
 	if (write(err[1], &e, sizeof(e)) != sizeof(e))
 		_exit(127);
 	_exit(e == ENOENT ? 127 : 126);
@@ -80,6 +85,8 @@ int workload_prepare(struct workload *w, char *const argv[])
 	memset(w, 0, sizeof(*w));
 	w->go_fd = w->err_fd = w->sig_fd = w->pid_fd = -1;
 	ret = workload_watch_signals(w);
+	if (ret == 0)
+		ret = caps_exec_prepare();	/* the child cannot allocate */
 	if (ret < 0)
 		return ret;
 	if (pipe2(go, O_CLOEXEC) < 0)

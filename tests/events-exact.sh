@@ -82,7 +82,7 @@ fi
 # no modifiers, so it needs the right to count the kernel too.
 if [ ! -d /sys/bus/event_source/devices/msr ]; then
 	echo "no msr PMU: msr/tsc/ not counted"
-elif ! "$PSTAT" -e task-clock -- true >/dev/null 2>&1; then
+elif ! "$PSTAT" -x, -e task-clock -- true 2>&1 | grep -q ',task-clock,'; then
 	echo "cannot count the kernel here: msr/tsc/ not counted"
 else
 	run_pstat -x, -e msr/tsc/ -- "$PROGS/writer" 10

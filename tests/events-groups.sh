@@ -17,8 +17,9 @@ else
 	hw=no
 fi
 # Where only user space may be counted (perf_event_paranoid), every group
-# gets :u; the kernel's answers below do not change with it.
-if "$PSTAT" -e task-clock -- true >/dev/null 2>&1; then
+# gets :u; the kernel's answers below do not change with it. (pstat
+# falls back to :u by itself there, and names the event so.)
+if "$PSTAT" -x, -e task-clock -- true 2>&1 | grep -q ',task-clock,'; then
 	u=
 else
 	u=u

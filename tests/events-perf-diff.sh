@@ -11,8 +11,10 @@ require_perf_events
 command -v perf >/dev/null 2>&1 || skip_ "perf is not installed"
 perf stat -e task-clock true >/dev/null 2>perf.err ||
 	skip_ "perf stat does not work here: $(head -n 1 perf.err)"
-# Where the kernel may not be counted, perf quietly falls back to :u.
-"$PSTAT" -e task-clock -- true >/dev/null 2>err ||
+# Where the kernel may not be counted, perf quietly falls back to :u,
+# and pstat says so.
+"$PSTAT" -x, -e task-clock -- true >/dev/null 2>err &&
+	grep -q ',task-clock,' err ||
 	skip_ "cannot count the kernel here: $(head -n 1 err)"
 
 # The fields compared; a field neither tool prints is 0. Left out on
