@@ -310,6 +310,8 @@ static int explain(const struct options *o)
 	return ret < 0 ? EXIT_PSTAT_FAILED : 0;
 }
 
+static char stderr_buf[BUFSIZ];
+
 int main(int argc, char **argv)
 {
 	struct options o;
@@ -321,6 +323,12 @@ int main(int argc, char **argv)
 
 	/* A closed stderr must give EPIPE and 125, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * Results go to stderr by default, which stdio leaves unbuffered:
+	 * a write(2) a field. Buffer it; diag and each printed section
+	 * flush, so nothing comes late or out of order.
+	 */
+	setvbuf(stderr, stderr_buf, _IOFBF, sizeof(stderr_buf));
 	ret = options_parse(&o, argc, argv, err, sizeof(err));
 	if (ret < 0) {
 		diag_error("%s", ret == -EINVAL ? err : strerror(-ret));

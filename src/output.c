@@ -53,7 +53,19 @@ void output_value_text(char *buf, size_t len, const struct output_row *row)
 	else if (row->fractional)
 		snprintf(buf, len, "%.2f", row->value);
 	else
-		snprintf(buf, len, "%.0f", row->value);
+		snprintf(buf, len, "%" PRIu64, row->r.value);
+}
+
+/*
+ * "%.2f" of a percentage; 100 is the usual case, and floating-point
+ * printing is most of the cost of an interval.
+ */
+void output_pct_text(char *buf, size_t len, double pct)
+{
+	if (pct == 100.0)
+		snprintf(buf, len, "100.00");
+	else
+		snprintf(buf, len, "%.2f", pct);
 }
 
 static bool counted(const struct counts_result *r)
@@ -162,6 +174,7 @@ static void print_section(struct output *out, const struct results *res,
 
 	out->res = res;
 	out->rows = 0;
+	errno = 0;
 	if (build_contexts(out, res, wall_ns) < 0) {
 		out->failed = true;
 		return;
@@ -183,6 +196,9 @@ static void print_section(struct output *out, const struct results *res,
 	if (out->p->section_end)
 		out->p->section_end(out, run);
 	out->sections++;
+	/* An interval is worth seeing now, not when the buffer fills. */
+	if (fflush(out->f) != 0 && !out->write_err)
+		out->write_err = errno ? errno : EIO;
 }
 
 void output_interval(struct output *out, const struct results *res,
@@ -190,6 +206,8 @@ void output_interval(struct output *out, const struct results *res,
 {
 	out->interval = true;
 	out->ts = ts;
+	/* Once a section, not once a row. */
+	snprintf(out->ts_text, sizeof(out->ts_text), "%.9f", ts);
 	print_section(out, res, NULL, interval_ns);
 }
 
@@ -214,6 +232,9 @@ int output_close(struct output *out)
 		out->p->finish(out);
 	errno = 0;
 	ret = fflush(out->f) == 0 && !ferror(out->f) ? 0 : errno ? -errno : -EIO;
+	/* The first failure says why; later flushes only know it failed. */
+	if (out->write_err)
+		ret = -out->write_err;
 	if (out->failed)
 		ret = -ENOMEM;
 	free(out->ctx);

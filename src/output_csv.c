@@ -32,7 +32,7 @@ static void prefix(struct output *out, const struct output_row *row)
 	char buf[32];
 
 	if (out->interval) {
-		snprintf(buf, sizeof(buf), "%.9f", out->ts);
+		snprintf(buf, sizeof(buf), "%s", out->ts_text);
 		field(out, buf, false);
 	}
 	if (row->aggr)
@@ -67,7 +67,7 @@ static void csv_row(struct output *out, const struct output_row *row)
 	}
 	snprintf(buf, sizeof(buf), "%" PRIu64, row->vals.running);
 	field(out, buf, false);
-	snprintf(buf, sizeof(buf), "%.2f", row->r.running_pct);
+	output_pct_text(buf, sizeof(buf), row->r.running_pct);
 	field(out, buf, false);
 	for (m = 0; m < (row->n_metrics ? row->n_metrics : 1); m++) {
 		if (m > 0) {
@@ -98,7 +98,7 @@ static void csv_metric_line(struct output *out, const char (*titles)[64],
 			field(out, titles[i], i + 1 == n);
 	}
 	if (out->interval) {
-		snprintf(buf, sizeof(buf), "%.9f", out->ts);
+		snprintf(buf, sizeof(buf), "%s", out->ts_text);
 		field(out, buf, n == 0);
 	}
 	for (i = 0; i < n; i++) {

@@ -34,7 +34,9 @@ struct output {
 	struct metrics_ctx *ctx;	/* one per aggregate */
 	size_t n_ctx;
 	bool failed;		/* out of memory on the way */
+	int write_err;		/* errno of the first failed flush */
 	double ts;		/* end of the interval being printed */
+	char ts_text[32];	/* it as machine formats print it */
 	bool interval;		/* printing an interval, not the totals */
 	size_t sections;	/* intervals and totals printed so far */
 	size_t rows;		/* rows printed in this section */
@@ -67,5 +69,8 @@ const char *output_state_name(enum counts_state s);
 
 /* A row's value as -x and -j print it: "<not counted>" or a number. */
 void output_value_text(char *buf, size_t len, const struct output_row *row);
+
+/* A percentage with two decimals, in the C locale. */
+void output_pct_text(char *buf, size_t len, double pct);
 
 #endif

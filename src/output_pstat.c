@@ -64,7 +64,7 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 	int m;
 
 	cell(out->f, out->interval ? "interval" : "total", false);
-	snprintf(buf, sizeof(buf), "%.9f", out->ts);
+	snprintf(buf, sizeof(buf), "%s", out->ts_text);
 	cell(out->f, out->interval ? buf : "", false);
 	aggregate_cells(out->f, row);
 	cell(out->f, row->name, false);
@@ -78,7 +78,7 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 	for (m = 0; m < (row->n_metrics ? row->n_metrics : 1); m++) {
 		if (m > 0) {
 			cell(out->f, "metric", false);
-			snprintf(buf, sizeof(buf), "%.9f", out->ts);
+			snprintf(buf, sizeof(buf), "%s", out->ts_text);
 			cell(out->f, out->interval ? buf : "", false);
 			aggregate_cells(out->f, row);
 			cell(out->f, row->name, false);
