@@ -101,8 +101,8 @@ static int parse_event_file(struct evlist *el, const char *path)
 /* perf stat's -d, -dd and -ddd: each adds to the one before. */
 static const char *const detailed_events[] = {
 	"L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses",
-	"L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
-	"iTLB-loads,iTLB-load-misses",
+	("L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
+	 "iTLB-loads,iTLB-load-misses"),
 	"L1-dcache-prefetches,L1-dcache-prefetch-misses",
 };
 
