@@ -90,7 +90,7 @@ static void make_row(const struct results *res, const struct results_row *rr,
 	row->aggr = ag ? ag->label[rr->aggr] : NULL;
 	row->aggr_cpus = ag && ag->kind != AGGR_CPU && ag->kind != AGGR_THREAD
 			 ? ag->n_cpus[rr->aggr] : 0;
-	row->name = rr->name;
+	row->name = results_name(rr);
 	row->unit = results_unit(rr);
 	results_values(rr, interval, &row->vals);
 	row->value = results_value(res, rr, &row->vals, &row->r);

@@ -24,8 +24,7 @@ static int init_row(struct results_row *row, const struct evlist *el,
 	row->e = evlist_at_const(el, i);
 	row->n_evsels = n;
 	row->aggr = aggr;
-	row->name = no_merge && row->e->instance ? row->e->instance
-						 : row->e->name;
+	row->by_instance = no_merge && row->e->instance;
 	stats_init(&row->runs);
 	row->run_values = calloc(max_runs, sizeof(*row->run_values));
 	row->run_counted = calloc(max_runs, sizeof(*row->run_counted));
@@ -156,6 +155,11 @@ double results_value(const struct results *r, const struct results_row *row,
 		res->value = v->value;
 	value = (double)res->value * row->e->scale;
 	return evsel_is_clock(row->e) ? value / 1e6 : value;
+}
+
+const char *results_name(const struct results_row *row)
+{
+	return row->by_instance ? row->e->instance : row->e->name;
 }
 
 const char *results_unit(const struct results_row *row)

@@ -40,7 +40,7 @@ struct results_row {
 	const struct evsel *e;	/* the first evsel of the row */
 	size_t n_evsels;	/* it and the instances merged into it */
 	size_t aggr;		/* its aggregate */
-	const char *name;
+	bool by_instance;	/* --no-merge: named by its PMU instance */
 	struct counts_values now;	/* the last reading */
 	struct counts_values prev;	/* the reading before the interval */
 	struct stats runs;	/* the value of each run, with -r */
@@ -85,6 +85,12 @@ void results_end_run(struct results *r, double wall_ns);
  * its state; no_scale shows the count as read. */
 double results_value(const struct results *r, const struct results_row *row,
 		     const struct counts_values *v, struct counts_result *res);
+
+/*
+ * The row's name: the event's, or its PMU instance's with --no-merge.
+ * Looked up each time: an open may still rename the event (:u).
+ */
+const char *results_name(const struct results_row *row);
 
 /* The row's unit: "msec" for clocks, sysfs's unit, or "". */
 const char *results_unit(const struct results_row *row);

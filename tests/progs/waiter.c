@@ -80,5 +80,7 @@ int main(int argc, char **argv)
 	pthread_mutex_unlock(&lock);
 	for (i = 0; i < n; i++)
 		pthread_join(threads[i], NULL);
+	free(threads);
+	free(tids);
 	return 0;
 }
