@@ -9,12 +9,12 @@
 #include <string.h>
 #include <linux/perf_event.h>
 
-#include "event.h"
+#include "caps.h"
+#include "evsel.h"
 #include "event_table.h"
 #include "json.h"
 #include "list.h"
 #include "pmu.h"
-#include "sys.h"
 
 enum support {
 	SUPPORT_UNKNOWN,	/* not probed, or the kernel would not say */
@@ -47,29 +47,17 @@ static bool matches(const char *name, const char *filter)
 	return strstr(name, filter) != NULL;
 }
 
-/* Open a counter on pstat itself to learn if the kernel has the event. */
+/* Open a counter on pstat itself, user space only (allowed at
+ * perf_event_paranoid 2), to learn whether the kernel has the event. */
 static enum support probe(uint32_t type, uint64_t config)
 {
-	struct perf_event_attr attr;
-	int fd;
+	int err = caps_probe(type, config, true, 0, -1);
 
-	event_attr_init(&attr);
-	attr.type = type;
-	attr.config = config;
-	attr.disabled = 1;
-	/* Allowed at perf_event_paranoid 2, where kernel counting is not. */
-	attr.exclude_kernel = 1;
-	attr.exclude_hv = 1;
-	fd = sys_perf_event_open(&attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	if (fd >= 0) {
-		sys_close(fd);
+	if (err == 0)
 		return SUPPORT_YES;
-	}
-	return fd == -ENOENT || fd == -EOPNOTSUPP || fd == -ENODEV ||
-	       fd == -ENXIO ? SUPPORT_NO : SUPPORT_UNKNOWN;
+	return evsel_err_unsupported(err) ? SUPPORT_NO : SUPPORT_UNKNOWN;
 }
 
-/* A new kind; its title is written with its first entry, if any. */
 static void section(struct lister *l, const char *kind)
 {
 	l->kind = kind;

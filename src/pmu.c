@@ -281,6 +281,14 @@ int pmu_format_pack(const struct pmu_format *f, uint64_t value,
 	return 0;
 }
 
+int pmu_read_sysfs(const char *rel, char *buf, size_t len)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", pmu_sysfs_root(), rel);
+	return read_small(path, buf, len);
+}
+
 int pmu_read(const char *pmu, const char *file, char *buf, size_t len)
 {
 	char path[4096];

@@ -65,6 +65,10 @@ int pmu_format_pack(const struct pmu_format *f, uint64_t value,
 int pmu_instances(const char *name, size_t len, char ***names);
 void pmu_instances_free(char **names, int n);
 
+/* A small file under the sysfs root ("devices/system/cpu/online"),
+ * without its trailing newline. 0 or -errno. */
+int pmu_read_sysfs(const char *rel, char *buf, size_t len);
+
 /* A file of PMU pmu, "type" or "format/event", without its newline. */
 int pmu_read(const char *pmu, const char *file, char *buf, size_t len);
 

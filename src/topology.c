@@ -5,7 +5,6 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,32 +85,11 @@ invalid:
 	return -EINVAL;
 }
 
-/* A small sysfs file under the sysfs root, trimmed. 0 or -errno. */
-static int read_sys(const char *rel, char *buf, size_t len)
-{
-	char path[4096];
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%s", pmu_sysfs_root(), rel);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -EIO;
-	while (n > 0 && isspace((unsigned char)buf[n - 1]))
-		n--;
-	buf[n] = '\0';
-	return 0;
-}
-
 int topology_online(int **cpus)
 {
 	char buf[4096];
 	size_t bad;
-	int ret = read_sys("devices/system/cpu/online", buf, sizeof(buf));
+	int ret = pmu_read_sysfs("devices/system/cpu/online", buf, sizeof(buf));
 
 	return ret < 0 ? ret : topology_parse_list(buf, cpus, &bad);
 }
@@ -127,7 +105,7 @@ static int read_id(int cpu, const char *file)
 
 	snprintf(rel, sizeof(rel), "devices/system/cpu/cpu%d/topology/%s",
 		 cpu, file);
-	return read_sys(rel, buf, sizeof(buf)) < 0 ? -1 : atoi(buf);
+	return pmu_read_sysfs(rel, buf, sizeof(buf)) < 0 ? -1 : atoi(buf);
 }
 
 /* The NUMA node holding cpu: the nodeN link in its sysfs directory. */
