@@ -106,21 +106,18 @@ static const char *const detailed_events[] = {
 	"L1-dcache-prefetches,L1-dcache-prefetch-misses",
 };
 
+/* The -e lists (or perf's default set), then -d's. 0 or -errno. */
 static int build_evlist(const struct options *o, struct evlist *el)
 {
 	struct evparse_error err;
 	size_t i;
-	int ret;
+	int ret = 0;
 
 	if (o->null_run)
 		return 0;
-	if (o->n_events == 0) {
+	if (o->n_events == 0)
 		ret = evparse(el, default_events, &err);
-		for (i = 0; ret == 0 && i < (size_t)o->detailed && i < 3; i++)
-			ret = evparse(el, detailed_events[i], &err);
-		return ret;
-	}
-	for (i = 0; i < o->n_events; i++) {
+	for (i = 0; ret == 0 && i < o->n_events; i++) {
 		if (o->events[i][0] == '@') {
 			ret = parse_event_file(el, o->events[i] + 1);
 		} else {
@@ -128,15 +125,10 @@ static int build_evlist(const struct options *o, struct evlist *el)
 			if (ret == -EINVAL)
 				report_spec_error("", o->events[i], &err);
 		}
-		if (ret < 0)
-			return ret;
 	}
-	for (i = 0; i < (size_t)o->detailed && i < 3; i++) {
+	for (i = 0; ret == 0 && i < (size_t)o->detailed && i < 3; i++)
 		ret = evparse(el, detailed_events[i], &err);
-		if (ret < 0)
-			return ret;
-	}
-	return 0;
+	return ret;
 }
 
 /* The member of e's group that led it when e failed, or NULL. */
@@ -256,10 +248,10 @@ static int run(const struct options *o, const struct target *tg,
 	} else if (outcome == RUN_EXEC_FAILED) {
 		ret = exec_failed(o->argv, err);
 	} else if (outcome == RUN_FAILED) {
-		if (err != EMFILE)
-			diag_error("cannot count %s: %s",
-				   o->argv ? o->argv[0] : tg->desc,
-				   strerror(err));
+		diag_error("cannot count %s: %s",
+			   o->argv ? o->argv[0] : tg->desc, strerror(err));
+		ret = EXIT_PSTAT_FAILED;
+	} else if (outcome == RUN_REPORTED) {
 		ret = EXIT_PSTAT_FAILED;
 	} else {
 		/* Print before closing: the last close of a tracepoint is slow. */

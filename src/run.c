@@ -101,9 +101,10 @@ static int interval_ready(void *arg)
 static int timer(int fd, long ms, long period)
 {
 	struct itimerspec its = { 0 };
+	int new_fd = -1, err;
 
 	if (fd < 0)
-		fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+		fd = new_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	its.it_value.tv_sec = ms / 1000;
@@ -111,8 +112,10 @@ static int timer(int fd, long ms, long period)
 	its.it_interval.tv_sec = period / 1000;
 	its.it_interval.tv_nsec = period % 1000 * 1000000L;
 	if (timerfd_settime(fd, 0, &its, NULL) < 0) {
-		close(fd);
-		return -errno;
+		err = errno;
+		if (new_fd >= 0)
+			close(new_fd);
+		return -err;
 	}
 	return fd;
 }
@@ -235,7 +238,7 @@ static void account(struct output_run *info, const struct workload *w,
  * Each counter is a descriptor: events x targets may pass the soft
  * limit, so raise it to the hard one when that is enough.
  */
-static int raise_fd_limit(const struct run *r, size_t n_targets, int *err)
+static int raise_fd_limit(const struct run *r, size_t n_targets)
 {
 	size_t need = evlist_fds_needed(r->el, n_targets) + RESERVED_FDS;
 	struct rlimit rl;
@@ -246,7 +249,6 @@ static int raise_fd_limit(const struct run *r, size_t n_targets, int *err)
 		diag_error("%zu counters need %zu file descriptors, but the limit is %llu: raise it with 'ulimit -n %zu'",
 			   evlist_fds_needed(r->el, n_targets), need,
 			   (unsigned long long)rl.rlim_max, need);
-		*err = EMFILE;
 		return -1;
 	}
 	rl.rlim_cur = need;
@@ -343,9 +345,9 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	r->child = w.pid;
 	make_target(r, &target, &w.pid);
 	if (raise_fd_limit(r, (target.pids ? target.n_pids : 1) *
-			      (target.cpus ? target.n_cpus : 1), err) < 0) {
+			      (target.cpus ? target.n_cpus : 1)) < 0) {
 		workload_abort(&w);
-		return RUN_FAILED;
+		return RUN_REPORTED;
 	}
 	ret = evlist_open(r->el, &target, failed);
 	if (ret < 0) {

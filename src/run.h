@@ -15,6 +15,7 @@ enum run_outcome {
 	RUN_OPEN_FAILED,	/* a counter could not be opened: *failed */
 	RUN_EXEC_FAILED,	/* the command could not be executed: *err */
 	RUN_FAILED,		/* pstat itself failed: *err */
+	RUN_REPORTED,		/* pstat failed and has said why */
 };
 
 /*
