@@ -13,7 +13,13 @@ signal()
 {
 	"$PSTAT" -x, -e task-clock -- sleep 5 >out 2>err &
 	pstat=$!
-	sleep 0.3
+	# pstat passes signals on once its command runs: wait for that.
+	i=0
+	until pgrep -P "$pstat" -x sleep >/dev/null || [ $i -ge 100 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	sleep 0.1
 	start=$(date +%s)
 	kill -"$1" "$pstat"
 	rc=0

@@ -11,8 +11,9 @@ require_tracefs
 
 ev=syscalls:sys_enter_write
 
-# attach OPTION: start waiter (3 threads x 200 writes), attach with
-# OPTION's target, release it, and let pstat notice the end alone.
+# attach OPTION FDS: start waiter (3 threads x 200 writes), attach with
+# OPTION's target, wait for pstat's FDS counters, release the threads,
+# and let pstat notice the end alone.
 attach()
 {
 	rm -f tids
@@ -27,7 +28,13 @@ attach()
 	esac
 	timeout 20 "$PSTAT" -x, -e "$ev" "$1" "$target" >out 2>err &
 	pstat=$!
-	sleep 0.3
+	# Release the threads only once pstat holds a counter on each.
+	want=$2
+	i=0
+	while [ "$(perf_fds "$pstat")" -lt "$want" ] && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
 	kill -USR1 "$pid"
 	wait "$pid"
 	rc=0
@@ -36,9 +43,24 @@ attach()
 	expect_rc 0
 }
 
-attach -p
+# The perf_event descriptors process $1 holds (timeout's child: pstat).
+perf_fds()
+{
+	n=0
+	for p in "$1" $(pgrep -P "$1"); do
+		for fd in /proc/"$p"/fd/*; do
+			case $(readlink "$fd" 2>/dev/null) in
+			*perf_event*) n=$((n + 1)) ;;
+			esac
+		done
+	done
+	echo "$n"
+}
+
+# Its main thread and 3 workers; then one worker.
+attach -p 4
 expect_eq "$(csv_value "$ev")" 600 "-p: writes of 3 threads"
-attach -t
+attach -t 1
 expect_eq "$(csv_value "$ev")" 200 "-t: writes of one thread"
 
 # A process that does not exist is an error before anything runs.
