@@ -141,8 +141,8 @@ struct pmu_ctx {
 	size_t base;		/* offset of the terms being read, for err */
 	bool in_alias;		/* reading an alias's own terms */
 	const char *alias;	/* its name, for messages */
-	char need[4][64];	/* the alias's term=? the user must give */
-	int n_need;
+	const char *user;	/* the terms as the user typed them */
+	size_t user_len;
 };
 
 static __u64 *config_word(struct perf_event_attr *attr, int word)
@@ -152,6 +152,22 @@ static __u64 *config_word(struct perf_event_attr *attr, int word)
 }
 
 static int pmu_terms(struct pmu_ctx *c, const char *s, size_t len);
+
+/* Whether the user's terms give name=value. */
+static bool user_gives(const struct pmu_ctx *c, const char *name)
+{
+	size_t n = strlen(name), start = 0, i;
+
+	for (i = 0; i <= c->user_len; i++) {
+		if (i < c->user_len && c->user[i] != ',')
+			continue;
+		if (i - start > n && strncmp(c->user + start, name, n) == 0 &&
+		    c->user[start + n] == '=')
+			return true;
+		start = i + 1;
+	}
+	return false;
+}
 
 /* A bare word that is one of the PMU's event aliases. */
 static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
@@ -172,8 +188,6 @@ static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
 	ret = pmu_terms(&inner, def, strlen(def));
 	if (ret < 0)
 		return ret;
-	memcpy(c->need, inner.need, sizeof(c->need));
-	c->n_need = inner.n_need;
 	snprintf(file, sizeof(file), "events/%s.scale", name);
 	if (pmu_read(c->pmu, file, meta, sizeof(meta)) == 0)
 		c->x->scale = strtod(meta, NULL);
@@ -192,7 +206,7 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 	char name[128], file[160], text[256];
 	struct pmu_format f;
 	uint64_t v = 1, word;
-	int ret, i;
+	int ret;
 
 	if (nlen == 0 || nlen >= sizeof(name))
 		return refuse(c->err, off, NULL, "expected a term name");
@@ -204,17 +218,15 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 		snprintf(c->x->name, sizeof(c->x->name), "%.*s", (int)vlen, val);
 		return 0;
 	}
+	/* An alias's term=? is a parameter: the user's own term sets it,
+	 * before or after the alias. */
 	if (c->in_alias && val && vlen == 1 && *val == '?') {
-		if (c->n_need == 4)
-			return refuse(c->err, off, NULL,
-				      "too many parameters in alias '%s'",
-				      c->alias);
-		snprintf(c->need[c->n_need++], sizeof(c->need[0]), "%s", name);
-		return 0;
+		if (user_gives(c, name))
+			return 0;
+		return refuse(c->err, 0, NULL,
+			      "this %s event needs a value for '%s': add %s=VALUE",
+			      c->pmu, name, name);
 	}
-	for (i = 0; !c->in_alias && i < c->n_need; i++)
-		if (strcmp(c->need[i], name) == 0)
-			c->need[i][0] = '\0';
 	if (val && term_number(val, vlen, &v) < 0)
 		return refuse(c->err, off + nlen + 1, "values are decimal or 0x hexadecimal",
 			      "bad value for term '%s'", name);
@@ -273,8 +285,11 @@ int event_from_pmu(struct perf_event_attr *attr, const char *pmu,
 		   const char *terms, size_t len, struct event_pmu_extra *x,
 		   struct event_error *err)
 {
-	struct pmu_ctx c = { .attr = attr, .pmu = pmu, .x = x, .err = err };
-	int ret, i;
+	struct pmu_ctx c = {
+		.attr = attr, .pmu = pmu, .x = x, .err = err,
+		.user = terms, .user_len = len,
+	};
+	int ret;
 
 	x->name[0] = x->unit[0] = '\0';
 	x->scale = 1.0;
@@ -285,13 +300,7 @@ int event_from_pmu(struct perf_event_attr *attr, const char *pmu,
 	if (len == 0)
 		return refuse(err, 0, "name an event, as in msr/tsc/, or terms, as in msr/event=0x0/",
 			      "no terms in %s//", pmu);
-	ret = pmu_terms(&c, terms, len);
-	for (i = 0; ret == 0 && i < c.n_need; i++)
-		if (c.need[i][0])
-			return refuse(err, 0, NULL,
-				      "this %s event needs a value for '%s': add %s=VALUE",
-				      pmu, c.need[i], c.need[i]);
-	return ret;
+	return pmu_terms(&c, terms, len);
 }
 
 bool event_is_modifier(char c)

@@ -883,6 +883,9 @@ static const struct attr_row pmu_rows[] = {
 		.config1 = 6, .config2 = 7) } },
 	{ __LINE__, "msr/foo,umask=2/", 1,
 	  { MSR("msr/foo,umask=2/", .config = 0x203) } },
+	/* A parameter may come before its alias, as in perf. */
+	{ __LINE__, "msr/umask=2,foo/", 1,
+	  { MSR("msr/umask=2,foo/", .config = 0x203) } },
 	{ __LINE__, "msr/both/", 1, { MSR("msr/both/", .config = 0x201) } },
 	{ __LINE__, "msr/event=1,umask=0xff/", 1,
 	  { MSR("msr/event=1,umask=0xff/", .config = 0xff01) } },
