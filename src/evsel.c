@@ -157,12 +157,6 @@ bool evsel_is_clock(const struct evsel *e)
 		e->attr.config == PERF_COUNT_SW_CPU_CLOCK);
 }
 
-bool evsel_is_task_clock(const struct evsel *e)
-{
-	return e->attr.type == PERF_TYPE_SOFTWARE &&
-	       e->attr.config == PERF_COUNT_SW_TASK_CLOCK;
-}
-
 bool evsel_kernel_only(const struct evsel *e)
 {
 	const struct perf_event_attr *a = &e->attr;

@@ -68,7 +68,6 @@ bool evsel_err_unsupported(int err);
 
 /* The event counts time in nanoseconds (task-clock, cpu-clock). */
 bool evsel_is_clock(const struct evsel *e);
-bool evsel_is_task_clock(const struct evsel *e);
 
 /*
  * The kernel counts the event only in kernel mode, so with the kernel
