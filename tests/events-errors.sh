@@ -32,11 +32,7 @@ caret_column()
 # check_error SPEC COLUMN REASON [HINT]
 check_error()
 {
-	rm -f ran
-	run_pstat -e "$1" -- touch ran
-	expect_rc 125
-	[ ! -e ran ] || fail_ "'$1': the command ran"
-	expect_eq "$(grep -c '^pstat: ' err)" 1 "'$1': 'pstat: ' lines"
+	expect_refused -e "$1"
 	grep '^pstat: ' err | grep -qF "$3" ||
 		{ show_err_; fail_ "'$1': no '$3' in the message"; }
 	[ $# -lt 4 ] || grep '^pstat: ' err | grep -qF "$4" ||
@@ -65,21 +61,14 @@ check_error task-clock,syscalls:nosuch 11 \
 	"unknown tracepoint 'syscalls:nosuch'"
 
 # An event file that cannot be read.
-rm -f ran
-run_pstat -e @/nonexistent -- touch ran
-expect_rc 125
-[ ! -e ran ] || fail_ "@/nonexistent: the command ran"
+expect_refused -e @/nonexistent
 grep -q "^pstat: .*'/nonexistent'" err ||
 	{ show_err_; fail_ "@/nonexistent: the file is not named"; }
 
 # A bad line in an event file: the file and line first, then as above.
 printf '%s\n' '# two lines of events' 'task-clock,page-faults' \
 	'cs,cylces	# a typo' >events.txt
-rm -f ran
-run_pstat -e @events.txt -- touch ran
-expect_rc 125
-[ ! -e ran ] || fail_ "@events.txt: the command ran"
-expect_eq "$(grep -c '^pstat: ' err)" 1 "@events.txt: 'pstat: ' lines"
+expect_refused -e @events.txt
 grep -q "^pstat: events.txt:3: unknown event 'cylces'" err ||
 	{ show_err_; fail_ "@events.txt: no 'events.txt:3:' message"; }
 expect_eq "$(caret_column cs,cylces)" 3 "@events.txt: caret column"

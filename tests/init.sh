@@ -108,6 +108,20 @@ expect_number()
 	is_number_ "$1" || { show_err_; fail_ "$2: got '$1', not a number"; }
 }
 
+# expect_refused ARGS...: "pstat ARGS -- touch ran" is refused before it
+# runs anything: status 125 and exactly one "pstat: " line (in ./err).
+expect_refused()
+{
+	rm -f ran
+	run_pstat "$@" -- touch ran
+	n=$(grep -c '^pstat: ' err)
+	if [ "$rc" != 125 ] || [ "$n" != 1 ] || [ -e ran ]; then
+		show_err_
+		fail_ "'$*': status $rc, $n 'pstat: ' lines, ran: \
+$([ -e ran ] && echo yes || echo no); want 125, one line, not run"
+	fi
+}
+
 expect_rc()
 {
 	[ "$rc" = "$1" ] || { show_err_; fail_ "exit status $rc, expected $1"; }
