@@ -675,7 +675,8 @@ static void note_unsupported(const struct evlist *el)
 		for (i = 0; i < evlist_count(el); i++) {
 			const struct evsel *e = evlist_at_const(el, i);
 
-			if (e->open_err != errs[j] || e->merge_cont)
+			if (e->open_err != errs[j] || e->merge_cont ||
+			    e->modifiers_refused)
 				continue;
 			if (is_hardware(e) && core < 0)
 				core = pmu_have_core_pmu();
@@ -689,6 +690,18 @@ static void note_unsupported(const struct evlist *el)
 				  caps_errno_meaning(errs[j]),
 				  strerrorname_np(errs[j]));
 	}
+	used = 0;
+	names[0] = '\0';
+	for (i = 0; i < evlist_count(el); i++) {
+		const struct evsel *e = evlist_at_const(el, i);
+
+		if (e->modifiers_refused && !e->merge_cont)
+			append(names, sizeof(names), &used, "%s%s",
+			       used ? ", " : "", e->name);
+	}
+	if (names[0])
+		diag_note("%s: <not supported>: its PMU cannot leave out user, kernel or hypervisor time; drop the modifiers to count it",
+			  names);
 }
 
 /* Where execvp would find file: 0, or -errno. */

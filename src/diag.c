@@ -7,6 +7,8 @@
 
 #include "diag.h"
 
+static bool quiet;
+
 static void __attribute__((format(printf, 2, 0)))
 say(const char *prefix, const char *fmt, va_list ap)
 {
@@ -25,15 +27,6 @@ void diag_error(const char *fmt, ...)
 	va_end(ap);
 }
 
-void diag_note(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	say("pstat: note: ", fmt, ap);
-	va_end(ap);
-}
-
 void diag_detail(const char *fmt, ...)
 {
 	va_list ap;
@@ -41,4 +34,36 @@ void diag_detail(const char *fmt, ...)
 	va_start(ap, fmt);
 	say("       ", fmt, ap);
 	va_end(ap);
+}
+
+void diag_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (quiet)
+		return;
+	va_start(ap, fmt);
+	say("pstat: note: ", fmt, ap);
+	va_end(ap);
+}
+
+void diag_notice(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (quiet)
+		return;
+	va_start(ap, fmt);
+	say("pstat: ", fmt, ap);
+	va_end(ap);
+}
+
+void diag_quiet(bool q)
+{
+	quiet = q;
+}
+
+bool diag_notes_on(void)
+{
+	return !quiet;
 }

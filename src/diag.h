@@ -3,10 +3,26 @@
 #ifndef PSTAT_DIAG_H
 #define PSTAT_DIAG_H
 
+#include <stdbool.h>
+
+/* Something failed: always said. */
 void diag_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void diag_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* A continuation line under a message (a spec and its caret). */
 void diag_detail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * What is not a failure: a note ("pstat: note: ...") about the counts,
+ * and a notice ("pstat: ...") of how the command ended. Both are left
+ * out once diag_quiet(true) said that stderr carries machine-readable
+ * results, whose rows already hold the same facts.
+ */
+void diag_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void diag_notice(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void diag_quiet(bool quiet);
+
+/* Whether notes are said: skip the work of wording them when not. */
+bool diag_notes_on(void);
 
 #endif

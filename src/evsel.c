@@ -96,6 +96,33 @@ static int open_user_only(struct evsel *e, int pid, int cpu, int group_fd)
 	return fd;
 }
 
+/*
+ * EINVAL for an event of a PMU of its own with modifiers: whether the
+ * event opens without them, alone and disabled. Then it is the
+ * modifiers the PMU refuses (the msr PMU counts everything or nothing),
+ * and the event is <not supported> here, as in perf, instead of
+ * stopping the whole run.
+ */
+static bool modifiers_refused(const struct evsel *e, int pid, int cpu)
+{
+	struct perf_event_attr a = e->attr;
+	int fd;
+
+	if (a.type < PERF_TYPE_MAX ||
+	    !(a.exclude_user || a.exclude_kernel || a.exclude_hv ||
+	      a.exclude_idle || a.exclude_host || a.exclude_guest))
+		return false;
+	a.exclude_user = a.exclude_kernel = a.exclude_hv = 0;
+	a.exclude_idle = a.exclude_host = a.exclude_guest = 0;
+	a.disabled = 1;
+	a.enable_on_exec = 0;
+	fd = sys_perf_event_open(&a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return false;
+	sys_close(fd);
+	return true;
+}
+
 int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd)
 {
 	int fd, ret;
@@ -104,6 +131,10 @@ int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd)
 				 PERF_FLAG_FD_CLOEXEC);
 	if (fd == -EACCES && caps_user_only_retry(&e->attr, pid))
 		fd = open_user_only(e, pid, cpu, group_fd);
+	if (fd == -EINVAL && modifiers_refused(e, pid, cpu)) {
+		e->modifiers_refused = true;
+		fd = -EOPNOTSUPP;
+	}
 	if (fd < 0) {
 		e->open_err = -fd;
 		e->err_pid = pid;

@@ -31,6 +31,8 @@ struct evsel {
 	int err_pid, err_cpu;	/* the target open_err came from */
 	bool user_only;		/* :u added: the kernel refused to count
 				 * kernel activity (perf_event_paranoid) */
+	bool modifiers_refused;	/* its PMU takes it, but not with its
+				 * modifiers (msr/tsc/u): unsupported */
 
 	/* One counter per target (a thread or a CPU), after evsel_alloc. */
 	size_t n_targets;

@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "caps.h"
 #include "checkup.h"
@@ -62,11 +64,76 @@ static char *event_line(char *line)
 	return *line ? line : NULL;
 }
 
-/* -e @FILE: specs a line, # comments. 0, or -EINVAL once reported. */
+/*
+ * An event file as one spec: its lines joined by commas, so that a list
+ * or a group may go on over lines; each line's start in the spec, to
+ * name the line an error is on.
+ */
+struct event_file {
+	char *spec;
+	size_t len, cap;
+	struct event_file_line {
+		size_t at;		/* where it starts in spec */
+		size_t lineno;
+	} *lines;
+	size_t n_lines;
+};
+
+static int event_file_add(struct event_file *ef, const char *text,
+			  size_t lineno)
+{
+	size_t n = strlen(text);
+	bool joined = ef->len && ef->spec[ef->len - 1] != '{' && text[0] != '}';
+	struct event_file_line *lines;
+	char *spec;
+
+	if (ef->len + n + 2 > ef->cap) {
+		ef->cap = 2 * (ef->len + n + 2);
+		spec = realloc(ef->spec, ef->cap);
+		if (!spec)
+			return -ENOMEM;
+		ef->spec = spec;
+	}
+	lines = realloc(ef->lines, (ef->n_lines + 1) * sizeof(*lines));
+	if (!lines)
+		return -ENOMEM;
+	ef->lines = lines;
+	if (joined)
+		ef->spec[ef->len++] = ',';
+	lines[ef->n_lines++] = (struct event_file_line){ ef->len, lineno };
+	memcpy(ef->spec + ef->len, text, n + 1);
+	ef->len += n;
+	return 0;
+}
+
+/* The error at col of the joined spec, said of the line it is on. */
+static void report_file_error(const char *path, const struct event_file *ef,
+			      struct evparse_error *err)
+{
+	size_t i = ef->n_lines - 1, end;
+	char where[300];
+	char *line;
+
+	while (i > 0 && ef->lines[i].at > err->col)
+		i--;
+	end = i + 1 < ef->n_lines ? ef->lines[i + 1].at : ef->len;
+	/* Not the comma that joined it to the next line. */
+	if (i + 1 < ef->n_lines && ef->spec[end - 1] == ',')
+		end--;
+	line = strndup(ef->spec + ef->lines[i].at, end - ef->lines[i].at);
+	err->col = err->col > ef->lines[i].at + (end - ef->lines[i].at)
+		   ? end - ef->lines[i].at : err->col - ef->lines[i].at;
+	snprintf(where, sizeof(where), "%s:%zu: ", path, ef->lines[i].lineno);
+	report_spec_error(where, line ? line : "", err);
+	free(line);
+}
+
+/* -e @FILE: specs, # comments. 0, or -EINVAL once reported. */
 static int parse_event_file(struct evlist *el, const char *path)
 {
+	struct event_file ef = { 0 };
 	struct evparse_error err;
-	char *line = NULL, *spec, where[300];
+	char *line = NULL, *spec;
 	size_t cap = 0, lineno = 0;
 	int ret = 0;
 	/* Its lines end up in messages: read it as the user would. */
@@ -79,21 +146,26 @@ static int parse_event_file(struct evlist *el, const char *path)
 		return -EINVAL;
 	}
 	while (ret == 0 && getline(&line, &cap, f) >= 0) {
-		lineno++;
 		spec = event_line(line);
-		if (!spec)
-			continue;
-		ret = evparse(el, spec, &err);
-		snprintf(where, sizeof(where), "%s:%zu: ", path, lineno);
-		if (ret == -EINVAL)
-			report_spec_error(where, spec, &err);
+		lineno++;
+		if (spec)
+			ret = event_file_add(&ef, spec, lineno);
 	}
 	if (ret == 0 && ferror(f)) {
 		diag_error("cannot read the event file '%s': %s", path,
 			   strerror(errno));
 		ret = -EINVAL;
+	} else if (ret == 0 && !ef.n_lines) {
+		diag_error("the event file '%s' names no events", path);
+		ret = -EINVAL;
 	}
+	if (ret == 0)
+		ret = evparse(el, ef.spec, &err);
+	if (ret == -EINVAL && ef.n_lines && !ferror(f))
+		report_file_error(path, &ef, &err);
 	free(line);
+	free(ef.spec);
+	free(ef.lines);
 	fclose(f);
 	return ret;
 }
@@ -180,14 +252,15 @@ static int exec_failed(char *const argv[], int err)
 /* The command's status, as a shell would give it. */
 static int command_status(char *const argv[], int status)
 {
+	char name[16];
 	int sig;
 
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
 	sig = WTERMSIG(status);
-	diag_error("'%s' was killed by signal %d (SIG%s: %s)", argv[0], sig,
-		   sigabbrev_np(sig) ? sigabbrev_np(sig) : "?",
-		   strsignal(sig));
+	diag_notice("'%s' was killed by signal %d (%s: %s)", argv[0], sig,
+		    output_signal_name(sig, name, sizeof(name)),
+		    strsignal(sig));
 	return 128 + sig;
 }
 
@@ -221,8 +294,19 @@ static FILE *open_destination(const struct options *o)
 	return stderr;
 }
 
+/* Whether f writes where pstat's own messages go: stderr's file. */
+static bool shares_stderr(FILE *f)
+{
+	struct stat a, b;
+
+	if (f == stderr)
+		return true;
+	return fstat(fileno(f), &a) == 0 && fstat(STDERR_FILENO, &b) == 0 &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 /* Count, print, and say how it went: the exit status. */
-static int run(const struct options *o, const struct target *tg,
+static int run(const struct options *o, struct target *tg,
 	       struct evlist *el, FILE *dest)
 {
 	struct output_run info = { .argv = o->argv };
@@ -266,7 +350,7 @@ static int run(const struct options *o, const struct target *tg,
 		ret = EXIT_PSTAT_FAILED;
 	}
 	if (ret < 0 && info.timed_out) {
-		diag_error("'%s' ran past --timeout %u ms and was stopped",
+		diag_notice("'%s' ran past --timeout %u ms and was stopped",
 			   o->argv[0], o->timeout_ms);
 		ret = EXIT_TIMEOUT;
 	} else if (ret < 0) {
@@ -351,6 +435,8 @@ int main(int argc, char **argv)
 	} else if (!(dest = open_destination(&o))) {
 		ret = EXIT_PSTAT_FAILED;
 	} else {
+		/* Machine output and notes never share a stream. */
+		diag_quiet(o.out.format != OUTPUT_HUMAN && shares_stderr(dest));
 		ret = run(&o, &tg, el, dest);
 		if (dest != stderr && fclose(dest) != 0 &&
 		    ret != EXIT_PSTAT_FAILED) {

@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,8 +29,6 @@ struct output *output_new(FILE *f, const struct output_opts *o)
 	out->f = f;
 	out->o = *o;
 	out->p = printers[o->format];
-	if (out->p->start)
-		out->p->start(out);
 	return out;
 }
 
@@ -68,6 +68,21 @@ void output_pct_text(char *buf, size_t len, double pct)
 		snprintf(buf, len, "%.2f", pct);
 }
 
+const char *output_signal_name(int sig, char *buf, size_t len)
+{
+	const char *abbrev = sigabbrev_np(sig);
+
+	if (abbrev)
+		snprintf(buf, len, "SIG%s", abbrev);
+	else if (sig == SIGRTMIN)
+		snprintf(buf, len, "SIGRTMIN");
+	else if (sig > SIGRTMIN && sig <= SIGRTMAX)
+		snprintf(buf, len, "SIGRTMIN+%d", sig - SIGRTMIN);
+	else
+		snprintf(buf, len, "SIG%d", sig);
+	return buf;
+}
+
 static bool counted(const struct counts_result *r)
 {
 	return r->state == COUNTS_COUNTED || r->state == COUNTS_SCALED;
@@ -94,6 +109,9 @@ static void make_row(const struct results *res, const struct results_row *rr,
 	row->unit = results_unit(rr);
 	results_values(rr, interval, &row->vals);
 	row->value = results_value(res, rr, &row->vals, &row->r);
+	/* It did not count: whatever time the kernel gave, none ran. */
+	if (row->r.state == COUNTS_NOT_COUNTED)
+		row->vals.running = 0;
 	row->fractional = evsel_is_clock(rr->e) || rr->e->scale != 1.0;
 	row->has_variance = false;
 	/* Totals of several runs: their mean, and how far to trust it. */
@@ -166,6 +184,14 @@ static int build_contexts(struct output *out, const struct results *res,
 	return 0;
 }
 
+/* A thread of the whole system that counted nothing: as perf, people
+ * are not shown the hundreds of them; scripts get every row. */
+static bool quiet_zero(const struct results *res, const struct output_row *row)
+{
+	return res->aggr && res->aggr->quiet_zeros && counted(&row->r) &&
+	       row->r.value == 0;
+}
+
 static void print_section(struct output *out, const struct results *res,
 			  const struct output_run *run, double wall_ns)
 {
@@ -175,6 +201,12 @@ static void print_section(struct output *out, const struct results *res,
 	out->res = res;
 	out->rows = 0;
 	errno = 0;
+	/*
+	 * Nothing is written before there are results: a failure before
+	 * then leaves only its message, not the start of a document.
+	 */
+	if (out->sections == 0 && out->p->start)
+		out->p->start(out);
 	if (build_contexts(out, res, wall_ns) < 0) {
 		out->failed = true;
 		return;
@@ -190,6 +222,8 @@ static void print_section(struct output *out, const struct results *res,
 	for (; i < res->n_rows; i++) {
 		make_row(res, &res->rows[i], out->interval,
 			 &out->ctx[res->rows[i].aggr], &row);
+		if (out->o.format == OUTPUT_HUMAN && quiet_zero(res, &row))
+			continue;
 		out->p->row(out, &row);
 		out->rows++;
 	}
@@ -228,7 +262,7 @@ int output_close(struct output *out)
 {
 	int ret;
 
-	if (out->p->finish)
+	if (out->sections && out->p->finish)
 		out->p->finish(out);
 	errno = 0;
 	ret = fflush(out->f) == 0 && !ferror(out->f) ? 0 : errno ? -errno : -EIO;

@@ -37,8 +37,11 @@ struct output_run {
 	long max_rss_kib;
 	int status;		/* wait status of the first failing run, or
 				 * of the last one */
-	size_t runs_done;
+	size_t runs_done;	/* runs whose counts are in the results */
 	bool timed_out;		/* --timeout stopped the command */
+	bool interrupted;	/* a signal to pstat cut the last run short */
+	bool partial;		/* ...and it is the run shown: no other
+				 * run was complete */
 };
 
 struct output;
@@ -54,6 +57,12 @@ void output_interval(struct output *out, const struct results *res,
  * pstat's own formats always close with the run's description. */
 void output_final(struct output *out, const struct results *res,
 		  const struct output_run *run);
+
+/*
+ * A signal's name as kill -l gives it ("SIGINT", "SIGRTMIN+3"), or
+ * "SIG" and its number when it has none. buf of 16 bytes is enough.
+ */
+const char *output_signal_name(int sig, char *buf, size_t len);
 
 /* Flush and free. 0, or -errno (-EIO if unknown) when a write failed. */
 int output_close(struct output *out);

@@ -139,8 +139,11 @@ static void human_section(struct output *out, const struct output_run *run)
 			fprintf(out->f, "%s%s", a == run->argv ? "" : " ", *a);
 		fputc('\'', out->f);
 	}
-	if (out->o.runs > 1)
-		fprintf(out->f, " (%zu runs)", run->runs_done);
+	if (out->o.runs > 1 && run->partial)
+		fputs(" (1 run, cut short)", out->f);
+	else if (out->o.runs > 1)
+		fprintf(out->f, " (%zu run%s)", run->runs_done,
+			run->runs_done == 1 ? "" : "s");
 	fputs(":\n\n", out->f);
 }
 
@@ -234,7 +237,8 @@ static void human_section_end(struct output *out,
 	if (out->interval)
 		return;
 	fputc('\n', out->f);
-	if (out->o.runs <= 1) {
+	/* One run, even of several asked for, has no spread to show. */
+	if (run->runs_done <= 1) {
 		seconds(out, run->elapsed_ns / 1e9, "time elapsed");
 		fputc('\n', out->f);
 		if (run->argv) {

@@ -20,23 +20,55 @@ static const char csv_header[] =
 	"enabled_ns,running_ns,running_pct,metric_value,metric_unit,"
 	"variance_pct\n";
 
+static bool needs_quotes(const char *s)
+{
+	return strpbrk(s, ",\"\n\r") != NULL;
+}
+
+/* s as it goes inside quotes: quotes doubled. */
+static void quoted(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+}
+
 /* A CSV field: quoted when it holds a comma, a quote or a newline. */
 static void cell(FILE *f, const char *s, bool last)
 {
-	const char *c;
-
-	if (!strpbrk(s, ",\"\n\r")) {
+	if (!needs_quotes(s)) {
 		fputs(s, f);
 	} else {
 		fputc('"', f);
-		for (c = s; *c; c++) {
-			if (*c == '"')
-				fputc('"', f);
-			fputc(*c, f);
-		}
+		quoted(f, s);
 		fputc('"', f);
 	}
 	fputc(last ? '\n' : ',', f);
+}
+
+/* The words of argv joined by spaces, as one field, however long. */
+static void argv_cell(FILE *f, char *const *argv)
+{
+	bool quote = false;
+	char *const *a;
+
+	for (a = argv; a && *a; a++)
+		quote |= needs_quotes(*a);
+	if (quote)
+		fputc('"', f);
+	for (a = argv; a && *a; a++) {
+		if (a != argv)
+			fputc(' ', f);
+		if (quote)
+			quoted(f, *a);
+		else
+			fputs(*a, f);
+	}
+	if (quote)
+		fputc('"', f);
+	fputc(',', f);
 }
 
 static void pcsv_start(struct output *out)
@@ -106,38 +138,35 @@ static void run_cell(FILE *f, const char *key, const char *value)
 
 static void pcsv_section_end(struct output *out, const struct output_run *run)
 {
-	char buf[4096];
-	size_t len = 0;
-	char *const *a;
+	char buf[64];
 
 	if (out->interval)
 		return;
-	buf[0] = '\0';
-	for (a = run->argv; a && *a && len < sizeof(buf); a++)
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s",
-					a == run->argv ? "" : " ", *a);
-	run_cell(out->f, "command", buf);
+	fputs("run,,,,command,", out->f);
+	argv_cell(out->f, run->argv);
+	fputs(",,,,,,,\n", out->f);
 	if (!run->argv) {
 		run_cell(out->f, "target", run->target ? run->target : "");
 	} else if (WIFEXITED(run->status)) {
 		snprintf(buf, sizeof(buf), "%d", WEXITSTATUS(run->status));
 		run_cell(out->f, "exit_status", buf);
 	} else {
-		snprintf(buf, sizeof(buf), "SIG%s",
-			 sigabbrev_np(WTERMSIG(run->status)) ?
-			 sigabbrev_np(WTERMSIG(run->status)) : "?");
-		run_cell(out->f, "signal", buf);
+		run_cell(out->f, "signal",
+			 output_signal_name(WTERMSIG(run->status), buf,
+					    sizeof(buf)));
 	}
 	snprintf(buf, sizeof(buf), "%.9f", run->elapsed_ns / 1e9);
 	run_cell(out->f, "elapsed_s", buf);
+	/* Facts of a command: empty when there is none. */
 	snprintf(buf, sizeof(buf), "%.6f", run->user_s);
-	run_cell(out->f, "user_s", buf);
+	run_cell(out->f, "user_s", run->argv ? buf : "");
 	snprintf(buf, sizeof(buf), "%.6f", run->sys_s);
-	run_cell(out->f, "sys_s", buf);
+	run_cell(out->f, "sys_s", run->argv ? buf : "");
 	snprintf(buf, sizeof(buf), "%ld", run->max_rss_kib);
-	run_cell(out->f, "max_rss_kib", buf);
+	run_cell(out->f, "max_rss_kib", run->argv ? buf : "");
 	snprintf(buf, sizeof(buf), "%zu", run->runs_done);
 	run_cell(out->f, "runs", buf);
+	run_cell(out->f, "interrupted", run->interrupted ? "true" : "false");
 	run_cell(out->f, "pstat_version", PACKAGE_VERSION);
 	snprintf(buf, sizeof(buf), "%d", FORMAT_VERSION);
 	run_cell(out->f, "format_version", buf);
@@ -265,12 +294,15 @@ static void pjson_run(FILE *f, const struct output_run *run)
 		fprintf(f, "null, \"signal\": %d", WTERMSIG(run->status));
 	fputs(", \"elapsed_s\": ", f);
 	json_number(f, run->elapsed_ns / 1e9);
+	/* Facts of a command: null when there is none. */
 	fputs(", \"user_s\": ", f);
-	json_number(f, run->user_s);
+	json_number(f, run->argv ? run->user_s : NAN);
 	fputs(", \"sys_s\": ", f);
-	json_number(f, run->sys_s);
-	fprintf(f, ", \"max_rss_kib\": %ld, \"runs\": %zu}", run->max_rss_kib,
-		run->runs_done);
+	json_number(f, run->argv ? run->sys_s : NAN);
+	fputs(", \"max_rss_kib\": ", f);
+	json_number(f, run->argv ? (double)run->max_rss_kib : NAN);
+	fprintf(f, ", \"runs\": %zu, \"interrupted\": %s}", run->runs_done,
+		run->interrupted ? "true" : "false");
 }
 
 static void pjson_section_end(struct output *out, const struct output_run *run)

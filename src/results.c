@@ -45,6 +45,7 @@ struct results *results_new(const struct evlist *el, bool no_merge,
 		return NULL;
 	r->aggr = aggr;
 	r->max_runs = max_runs;
+	r->enabled = true;	/* until a run says it has not started */
 	stats_init(&r->wall_ns);
 	first = calloc(evlist_count(el) + 1, sizeof(*first));
 	span = calloc(evlist_count(el) + 1, sizeof(*span));
@@ -145,8 +146,9 @@ double results_value(const struct results *r, const struct results_row *row,
 		};
 		return 0.0;
 	}
-	/* Its :u count would be a false 0 (see caps_note_run's note). */
-	if (row->e->user_only && evsel_kernel_only(row->e)) {
+	/* Its :u count would be a false 0 (see caps_note_run's note);
+	 * a counter never enabled reads 0 for nothing it saw. */
+	if ((row->e->user_only && evsel_kernel_only(row->e)) || !r->enabled) {
 		*res = (struct counts_result){ .state = COUNTS_NOT_COUNTED };
 		return 0.0;
 	}

@@ -29,6 +29,8 @@ struct results_aggr {
 	char (*label)[40];	/* CPU0, S0-D0-C1, S0, N0, comm-tid */
 	int *id;		/* the CPU number for AGGR_CPU */
 	int *n_cpus;		/* CPUs in each aggregate */
+	bool quiet_zeros;	/* -a --per-thread: people are shown only
+				 * the threads that counted something */
 };
 
 /*
@@ -55,6 +57,9 @@ struct results {
 	size_t n_runs;		/* runs recorded so far */
 	size_t max_runs;
 	bool no_scale;		/* show counts as read, unscaled */
+	bool enabled;		/* counting had started by the last
+				 * snapshot: else nothing is counted, not
+				 * 0 (-D longer than the command) */
 	struct stats wall_ns;	/* elapsed time of each run */
 };
 

@@ -29,7 +29,7 @@
 
 struct run {
 	const struct options *o;
-	const struct target *tg;
+	struct target *tg;
 	struct evlist *el;
 	struct results *res;
 	struct output *out;
@@ -40,7 +40,8 @@ struct run {
 	pid_t child;		/* the command, 0 when there is none */
 	bool killing;		/* SIGTERM sent at the timeout; SIGKILL next */
 	bool timed_out;
-	double t0;		/* when the command was let go */
+	bool counting;		/* the counters were enabled in this run */
+	double t0;		/* when counting started */
 	double last;		/* when the last interval ended */
 	size_t intervals;	/* printed so far */
 	int err;		/* a read that failed, or 0 */
@@ -127,6 +128,26 @@ static void close_timer(int *fd)
 	*fd = -1;
 }
 
+/*
+ * Counting starts (at the exec, or when -D's delay is over): the clock
+ * of elapsed time, -I's intervals and --timeout start with it, so the
+ * first interval is a whole one and the timeout counts what it says.
+ */
+static int start_clocks(struct run *r)
+{
+	long every = r->o->interval_ms;
+	int ret = 0;
+
+	r->t0 = r->last = now_ns();
+	r->counting = true;
+	r->res->enabled = true;
+	if (every)
+		ret = timer(r->timer_fd, every, every);
+	if (ret >= 0 && r->o->timeout_ms)
+		ret = timer(r->timeout_fd, r->o->timeout_ms, 0);
+	return ret < 0 ? ret : 0;
+}
+
 /* -D: the delay is over. */
 static int delay_ready(void *arg)
 {
@@ -135,6 +156,8 @@ static int delay_ready(void *arg)
 
 	drain(r->delay_fd);
 	ret = evlist_enable(r->el);
+	if (ret == 0)
+		ret = start_clocks(r);
 	if (ret < 0)
 		r->err = ret;
 	return 1;
@@ -205,20 +228,34 @@ static void note_split_groups(const struct evlist *el)
 /* Say so when a run of several fails, as its status will be pstat's. */
 static void note_failed_run(const struct options *o, size_t run, int status)
 {
+	char name[16];
+
 	if (o->repeat <= 1 || (WIFEXITED(status) && !WEXITSTATUS(status)))
 		return;
 	if (WIFEXITED(status))
 		diag_note("run %zu of %zu: '%s' exited with status %d", run + 1,
 			  o->repeat, o->argv[0], WEXITSTATUS(status));
 	else
-		diag_note("run %zu of %zu: '%s' was killed by signal %d", run + 1,
-			  o->repeat, o->argv[0], WTERMSIG(status));
+		diag_note("run %zu of %zu: '%s' was killed by %s", run + 1,
+			  o->repeat, o->argv[0],
+			  output_signal_name(WTERMSIG(status), name, sizeof(name)));
 }
 
-static void account(struct output_run *info, const struct workload *w,
-		    double elapsed, size_t run)
+/* A run whose counts are in the results: its times join the means. */
+static void note_interrupted_run(const struct options *o, size_t run,
+				 int sig)
 {
-	double n = (double)run + 1;
+	char name[16];
+
+	diag_note("run %zu of %zu was cut short by %s: it is left out of the means",
+		  run + 1, o->repeat, output_signal_name(sig, name, sizeof(name)));
+}
+
+/* A run whose counts are in the results: its times join the means. */
+static void account_times(struct output_run *info, const struct workload *w,
+			  double elapsed)
+{
+	double n = (double)++info->runs_done;
 
 	/* Means over the runs, so one run reads as itself. */
 	info->elapsed_ns += (elapsed - info->elapsed_ns) / n;
@@ -228,10 +265,17 @@ static void account(struct output_run *info, const struct workload *w,
 			(double)w->ru.ru_stime.tv_usec / 1e6 - info->sys_s) / n;
 	if (w->ru.ru_maxrss > info->max_rss_kib)
 		info->max_rss_kib = w->ru.ru_maxrss;
-	/* The status of the first failing run, else of the last. */
-	if (run == 0 || (WIFEXITED(info->status) && !WEXITSTATUS(info->status)))
+}
+
+/* Every run, counted or not: the status of the first failing one,
+ * else of the last, and whether --timeout stopped that one. */
+static void account_status(struct output_run *info, const struct run *r,
+			   const struct workload *w, size_t run)
+{
+	if (run == 0 || (WIFEXITED(info->status) && !WEXITSTATUS(info->status))) {
 		info->status = w->status;
-	info->runs_done = run + 1;
+		info->timed_out = r->timed_out;
+	}
 }
 
 /*
@@ -286,8 +330,9 @@ static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 	size_t t;
 
 	*n = 0;
+	/* Disarmed until counting starts: start_clocks. */
 	if (r->o->interval_ms) {
-		r->timer_fd = timer(-1, r->o->interval_ms, r->o->interval_ms);
+		r->timer_fd = timer(-1, 0, 0);
 		w[(*n)++] = (struct workload_watch){ r->timer_fd, interval_ready, r };
 	}
 	if (r->o->delay_ms) {
@@ -295,7 +340,7 @@ static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 		w[(*n)++] = (struct workload_watch){ r->delay_fd, delay_ready, r };
 	}
 	if (r->o->timeout_ms) {
-		r->timeout_fd = timer(-1, r->o->timeout_ms, 0);
+		r->timeout_fd = timer(-1, 0, 0);
 		w[(*n)++] = (struct workload_watch){ r->timeout_fd, timeout_ready, r };
 	}
 	if (!r->child && r->tg->tids) {
@@ -337,12 +382,17 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	double elapsed;
 	int ret;
 
+	r->killing = r->timed_out = r->counting = false;
+	r->res->enabled = false;
+	r->t0 = r->last = now_ns();
 	ret = begin(r, &w);
 	if (ret < 0) {
 		*err = -ret;
 		return RUN_FAILED;
 	}
 	r->child = w.pid;
+	if (r->child)
+		target_set_command(r->tg, r->child);
 	make_target(r, &target, &w.pid);
 	if (raise_fd_limit(r, (target.pids ? target.n_pids : 1) *
 			      (target.cpus ? target.n_cpus : 1)) < 0) {
@@ -355,7 +405,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		*err = -ret;
 		return RUN_OPEN_FAILED;
 	}
-	if (run == 0) {
+	/* Notes take sysfs reads: only when they will be read. */
+	if (run == 0 && diag_notes_on()) {
 		note_missing_pmu(r->el);
 		note_split_groups(r->el);
 		caps_note_run(r->el, r->o->argv);
@@ -364,13 +415,14 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	ret = arm_watches(r, watches, &n_watches);
 	if (ret == 0 && !target.enable_on_exec && !r->o->delay_ms)
 		ret = evlist_enable(r->el);
+	if (ret == 0 && !r->o->delay_ms)
+		ret = start_clocks(r);
 	if (ret < 0) {
 		disarm_watches(r);
 		workload_abort(&w);
 		*err = -ret;
 		return RUN_FAILED;
 	}
-	r->t0 = r->last = now_ns();
 	ret = r->child ? workload_start(&w) : 0;
 	if (ret != 0) {
 		disarm_watches(r);
@@ -381,7 +433,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	ret = workload_wait(&w, watches, n_watches);
 	if (!target.enable_on_exec)
 		evlist_disable(r->el);
-	elapsed = now_ns() - r->t0;
+	elapsed = r->counting ? now_ns() - r->t0 : 0.0;
 	disarm_watches(r);
 	if (ret < 0 || r->err) {
 		*err = ret < 0 ? -ret : -r->err;
@@ -396,19 +448,28 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		*err = -ret;
 		return RUN_FAILED;
 	}
-	results_snapshot(r->res);
-	results_end_run(r->res, elapsed);
-	account(info, &w, elapsed, run);
-	info->timed_out = r->timed_out && r->child;
-	if (r->child)
-		note_failed_run(r->o, run, w.status);
 	/* Ctrl-C or a kill: stop repeating, as the user asked. */
 	r->stop = w.signalled != 0;
+	info->interrupted = r->stop && r->child;
+	if (r->child)
+		account_status(info, r, &w, run);
+	/* A run cut short is no sample of the command: leave it out of
+	 * the means, unless there is nothing else to show. */
+	if (r->stop && r->o->repeat > 1 && info->runs_done > 0) {
+		note_interrupted_run(r->o, run, w.signalled);
+		return RUN_DONE;
+	}
+	info->partial = info->interrupted;
+	results_snapshot(r->res);
+	results_end_run(r->res, elapsed);
+	account_times(info, &w, elapsed);
+	if (r->child && !info->interrupted)
+		note_failed_run(r->o, run, w.status);
 	return RUN_DONE;
 }
 
 enum run_outcome run_command(const struct options *o,
-			     const struct target *tg, struct evlist *el,
+			     struct target *tg, struct evlist *el,
 			     struct results *res, struct output *out,
 			     struct output_run *info, size_t *failed,
 			     int *err)

@@ -24,7 +24,7 @@ enum run_outcome {
  * *failed and *err say more about a failure.
  */
 enum run_outcome run_command(const struct options *o,
-			     const struct target *tg, struct evlist *el,
+			     struct target *tg, struct evlist *el,
 			     struct results *res, struct output *out,
 			     struct output_run *info, size_t *failed,
 			     int *err);

@@ -38,6 +38,21 @@ static int push(int **list, size_t *n, int v)
 	return 0;
 }
 
+/* Each id once, in the order first given: a thread counted twice
+ * would count twice. */
+static void drop_duplicates(int *ids, size_t *n)
+{
+	size_t i, j, kept = 0;
+
+	for (i = 0; i < *n; i++) {
+		for (j = 0; j < kept && ids[j] != ids[i]; j++)
+			;
+		if (j == kept)
+			ids[kept++] = ids[i];
+	}
+	*n = kept;
+}
+
 /* "12,34" into numbers; 0 or -EINVAL. */
 static int id_list(const char *s, const char *what, int **ids, size_t *n,
 		   char *err, size_t len)
@@ -98,6 +113,8 @@ static int resolve_threads(struct target *t, const struct options *o,
 		ret = access(path, F_OK) == 0 ? push(&t->tids, &t->n_tids, ids[i])
 			: refuse(err, len, "no such thread %d (-t)", ids[i]);
 	}
+	if (n > 1)	/* one process's threads are unique already */
+		drop_duplicates(t->tids, &t->n_tids);
 	snprintf(t->desc, sizeof(t->desc), "%s id '%s'",
 		 o->pids ? "process" : "thread", o->pids ? o->pids : o->tids);
 	free(ids);
@@ -213,6 +230,11 @@ static int build_aggr(struct target *t, int kind)
 	if (!a->of_target || !a->label || !a->id || !a->n_cpus)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
+		if (kind == AGGR_THREAD && t->command_slot && i + 1 == n) {
+			snprintf(label, sizeof(label), "%s-", t->comm);
+			a->of_target[i] = aggregate_of(a, label, 0);
+			continue;
+		}
 		if (kind == AGGR_THREAD) {
 			thread_label(label, sizeof(label), t->tids[i]);
 			a->of_target[i] = aggregate_of(a, label, t->tids[i]);
@@ -227,22 +249,53 @@ static int build_aggr(struct target *t, int kind)
 	return 0;
 }
 
-/* -a --per-thread: every thread of every process there is now. */
-static int resolve_all_threads(struct target *t, char *err, size_t len)
+/*
+ * -a --per-thread: every thread of every process there is now but
+ * pstat; what they create later is counted with them (inherit). The
+ * command, forked later, gets a slot of its own at the end.
+ */
+static int resolve_all_threads(struct target *t, char *const argv[],
+			       char *err, size_t len)
 {
 	struct dirent *d;
 	DIR *proc = opendir("/proc");
+	const char *base;
 	char ignored[8];
+	int pid;
 
 	if (!proc)
 		return refuse(err, len, "cannot list /proc: %s", strerror(errno));
 	/* A process gone since the listing is no error: skip it. */
-	while ((d = readdir(proc)))
-		if (isdigit((unsigned char)d->d_name[0]))
-			add_threads(t, atoi(d->d_name), ignored, sizeof(ignored));
+	while ((d = readdir(proc))) {
+		if (!isdigit((unsigned char)d->d_name[0]))
+			continue;
+		pid = atoi(d->d_name);
+		if (pid != getpid())
+			add_threads(t, pid, ignored, sizeof(ignored));
+	}
 	closedir(proc);
 	snprintf(t->desc, sizeof(t->desc), "'system wide'");
+	if (argv) {
+		base = strrchr(argv[0], '/');
+		/* The kernel's comm: the file's name, 15 bytes at most. */
+		snprintf(t->comm, sizeof(t->comm), "%s", base ? base + 1 : argv[0]);
+		t->command_slot = true;
+		if (push(&t->tids, &t->n_tids, 0) < 0)
+			return -ENOMEM;
+	}
 	return t->n_tids ? 0 : refuse(err, len, "no threads found in /proc");
+}
+
+void target_set_command(struct target *t, int pid)
+{
+	size_t last = t->n_tids - 1;
+
+	if (!t->command_slot)
+		return;
+	t->tids[last] = pid;
+	if (t->has_aggr && t->aggr.kind == AGGR_THREAD)
+		snprintf(t->aggr.label[t->aggr.of_target[last]],
+			 sizeof(t->aggr.label[0]), "%s-%d", t->comm, pid);
 }
 
 int target_resolve(struct target *t, const struct options *o, char *err,
@@ -253,13 +306,14 @@ int target_resolve(struct target *t, const struct options *o, char *err,
 	memset(t, 0, sizeof(*t));
 	err[0] = '\0';
 	if (o->all_cpus && o->aggr == AGGR_THREAD)
-		ret = resolve_all_threads(t, err, len);
+		ret = resolve_all_threads(t, o->argv, err, len);
 	else if (o->pids || o->tids)
 		ret = resolve_threads(t, o, err, len);
 	else if (o->all_cpus || o->cpu_list)
 		ret = resolve_cpus(t, o, err, len);
 	if (ret == 0 && o->aggr)
 		ret = build_aggr(t, o->aggr);
+	t->aggr.quiet_zeros = o->all_cpus && o->aggr == AGGR_THREAD;
 	if (ret < 0)
 		target_free(t);
 	return ret;

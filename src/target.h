@@ -16,6 +16,11 @@ struct target {
 	int *cpus;		/* CPUs to count on, or NULL */
 	size_t n_cpus;
 	char desc[256];		/* for the header: "'system wide'", ... */
+	bool command_slot;	/* -a --per-thread with a command: the last
+				 * of tids is the command's, once
+				 * target_set_command gives it */
+	char comm[16];		/* the command's name, as the kernel will
+				 * call it after its exec */
 	bool has_aggr;		/* aggr means something */
 	struct results_aggr aggr;
 };
@@ -27,6 +32,9 @@ struct target {
 int target_resolve(struct target *t, const struct options *o, char *err,
 		   size_t len);
 void target_free(struct target *t);
+
+/* The command of a command slot is pid now: count it, label its row. */
+void target_set_command(struct target *t, int pid);
 
 /* Whether any of the tids still exists. */
 bool target_alive(const struct target *t);

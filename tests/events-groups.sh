@@ -46,7 +46,10 @@ check_group()
 	expect_cycles "$1$m"
 	expect_number "$(csv_value "task-clock$m")" "$1$m: task-clock"
 	expect_ge "$(csv_value "page-faults$m")" 10 "$1$m: page-faults"
+	# -x output on stderr carries nothing else: no notes.
+	expect_eq "$(grep -c '^pstat:' err)" 0 "$1$m: notes in -x output"
 	if [ "$hw" = no ]; then
+		run_pstat -e "$1$m" -- "$PROGS/touch_pages" 10
 		expect_eq "$(grep -c '^pstat: note: no hardware PMU' err)" 1 \
 			"$1: notes about the missing PMU"
 	fi
@@ -64,6 +67,7 @@ run_pstat -x, -e "{task-clock,page-faults}:W$u" -- "$PROGS/touch_pages" 10
 expect_rc 0
 expect_number "$(csv_value "task-clock:W$u")" "task-clock:W$u"
 expect_ge "$(csv_value "page-faults:W$u")" 10 "page-faults:W$u"
+run_pstat -e "{task-clock,page-faults}:W$u" -- "$PROGS/touch_pages" 10
 ! grep -q '^pstat: note: .*weak group' err ||
 	{ show_err_; fail_ "a weak group the kernel took was split"; }
 
@@ -75,12 +79,20 @@ check_refused()
 		{ show_err_; fail_ "'$1': no '$2' in the message"; }
 }
 
-# The msr PMU refuses any exclude bit: in a group, and alone once a
-# weak group is split. (:u, so that the kernel's own rights do not come
-# first.)
+# The msr PMU refuses any exclude bit: the event is <not supported>,
+# said once, and the rest of its group still counts; in a weak group
+# too. (:u, so that the kernel's own rights do not come first.)
 if [ -d /sys/bus/event_source/devices/msr ]; then
-	check_refused '{task-clock:u,msr/tsc/u}' 'cannot leave out user'
-	check_refused '{task-clock:u,msr/tsc/u}:W' 'cannot leave out user'
+	for spec in '{task-clock:u,msr/tsc/u}' '{msr/tsc/u,task-clock:u}:W'; do
+		run_pstat -e "$spec" -- "$PROGS/touch_pages" 10
+		expect_rc 0
+		expect_eq "$(grep -c '^pstat: note: msr/tsc/u.*: <not supported>: .*cannot leave out user' err)" \
+			1 "$spec: the note"
+		grep -Eq '^ +<not supported> +msr/tsc/u' err ||
+			{ show_err_; fail_ "$spec: msr/tsc/u not <not supported>"; }
+		grep -Eq '^ +[0-9.]+ msec task-clock:u' err ||
+			{ show_err_; fail_ "$spec: task-clock:u did not count"; }
+	done
 else
 	echo "no msr PMU: its refusals not tried"
 fi

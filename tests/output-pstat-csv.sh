@@ -80,7 +80,8 @@ for r in rows:
         fail("variance_pct without -r: %r" % r)
 
 keys = ["command", "exit_status", "elapsed_s", "user_s", "sys_s",
-        "max_rss_kib", "runs", "pstat_version", "format_version"]
+        "max_rss_kib", "runs", "interrupted", "pstat_version",
+        "format_version"]
 if mode == "signal":
     keys[1] = "signal"
 if list(run) != keys:

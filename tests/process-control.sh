@@ -39,6 +39,9 @@ run_pstat --timeout 300 -x, -e task-clock -- sleep 5
 expect_rc 124
 [ $(( $(date +%s) - start )) -le 2 ] || fail_ "--timeout took too long"
 expect_number "$(csv_value task-clock)" "--timeout: counts printed"
+! grep -q '^pstat:' err || fail_ "--timeout: a message in the CSV stream"
+run_pstat --timeout 300 -e task-clock -- sleep 5
+expect_rc 124
 grep -q '^pstat: .*--timeout' err || fail_ "--timeout: no message"
 
 # -D: writes before the delay are not counted, those after are.

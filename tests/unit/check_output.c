@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -368,6 +369,75 @@ START_TEST(test_write_error)
 }
 END_TEST
 
+/* Signals by the names kill -l gives, real-time ones included. */
+static const struct {
+	int line;
+	int sig;
+	const char *name;
+} signal_rows[] = {
+	{ __LINE__, SIGINT, "SIGINT" },
+	{ __LINE__, SIGKILL, "SIGKILL" },
+	{ __LINE__, 0, "SIGRTMIN" },
+	{ __LINE__, 3, "SIGRTMIN+3" },
+	{ __LINE__, -1, NULL },		/* SIGRTMAX: SIGRTMIN+N */
+};
+
+START_TEST(test_signal_name)
+{
+	int sig = signal_rows[_i].sig;
+	const char *want = signal_rows[_i].name;
+	char buf[16], max[16];
+
+	if (signal_rows[_i].sig == -1) {
+		sig = SIGRTMAX;
+		snprintf(max, sizeof(max), "SIGRTMIN+%d", SIGRTMAX - SIGRTMIN);
+		want = max;
+	} else if (!strncmp(want, "SIGRTMIN", 8)) {
+		sig += SIGRTMIN;
+	}
+	ck_assert_msg(strcmp(output_signal_name(sig, buf, sizeof(buf)), want)
+		      == 0, "line %d: %d is '%s', not '%s'",
+		      signal_rows[_i].line, sig, buf, want);
+}
+END_TEST
+
+/*
+ * Counters never enabled (-D longer than the command) counted nothing:
+ * <not counted> with no run time, whatever the kernel's times say.
+ */
+START_TEST(test_never_enabled)
+{
+	const struct ev ev[] = { TASK_CLOCK, EXACT(7) };
+	const struct output_opts opts = { .format = OUTPUT_CSV, .sep = ",",
+					  .runs = 1 };
+	const struct output_run run = { .argv = run_argv };
+	struct evlist *el;
+	struct results *res;
+	struct output *out;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	c_locale();
+	el = build("task-clock,page-faults", ev);
+	res = results_new(el, false, 1, NULL);
+	ck_assert_ptr_nonnull(res);
+	res->enabled = false;
+	results_snapshot(res);
+	results_end_run(res, 0.0);
+	out = output_new(f, &opts);
+	output_final(out, res, &run);
+	ck_assert_int_eq(output_close(out), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(has_line(buf, "<not counted>,msec,task-clock,0,0.00,,") &&
+		      has_line(buf, "<not counted>,,page-faults,0,0.00,,"),
+		      "never enabled:\n%s", buf);
+	free(buf);
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
 static Suite *output_suite(void)
 {
 	Suite *s = suite_create("output");
@@ -382,6 +452,11 @@ static Suite *output_suite(void)
 	tcase_add_loop_test(tc, test_human, 0, N_ROWS(human_rows));
 	tcase_add_test(tc, test_human_scaled);
 	tcase_add_test(tc, test_human_frame);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("truth");
+	tcase_add_loop_test(tc, test_signal_name, 0, N_ROWS(signal_rows));
+	tcase_add_test(tc, test_never_enabled);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");
