@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Every example of the README and the man page, pasted into bash, is one
+# pstat takes: its options and events parse (checked with --explain,
+# which opens nothing), or it fails as the README shows.
+
+# shellcheck source=tests/init.sh
+. "${top_srcdir:?}/tests/init.sh"
+
+command -v bash >/dev/null 2>&1 || skip_ "bash is needed: the examples are for it"
+command -v python3 >/dev/null 2>&1 || skip_ "python3 is needed to find the examples"
+# The examples name syscall tracepoints and msr/tsc/.
+require_tracefs
+[ -d /sys/bus/event_source/devices/msr ] ||
+	skip_ "no msr PMU here, which an example counts"
+
+python3 "$top_srcdir/tests/doc-examples.py" "$top_srcdir/README.md" \
+	"$top_srcdir/man/pstat.1" >examples ||
+	framework_failure_ "cannot list the examples"
+
+tab=$(printf '\t')
+while IFS=$tab read -r status cmd; do
+	# As bash would run it, pstat being ours, with --explain added
+	# (and an event, for --explain wants one).
+	args=$(printf '%s\n' "$cmd" | sed -e 's/ *|.*//' -e 's/ [0-9]*>[^ ]*//g' \
+		-e 's/^pstat //')
+	case " $args " in
+	*" -e "*) ;;
+	*) args="-e task-clock $args" ;;
+	esac
+	rc=0
+	bash -c 'eval "set -- $1"; exec "$PSTAT" --explain "$@"' _ "$args" \
+		>out 2>err || rc=$?
+	[ "$rc" = "$status" ] ||
+		{ show_err_; fail_ "exit status $rc, not $status: $cmd"; }
+done <examples
