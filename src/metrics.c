@@ -327,3 +327,120 @@ int metrics_compute(const struct metrics_ctx *ctx,
 		return ratio(s, k, value, &out[0]);
 	return rate(ctx, s, value, &out[0]);
 }
+
+/* What a column of metrics_columns() shows. */
+enum what {
+	W_CPUS,		/* CPUs utilized */
+	W_GHZ,
+	W_RATIO,	/* over its denominator, as ratios[] says */
+	W_STALLED,	/* stalled cycles per instruction */
+	W_RATE,		/* per second of the clock */
+};
+
+/* An unscaled rate: up to a trillion a second, with three decimals. */
+#define RATE_WIDTH 16
+
+static const struct metrics_set *set_of(const struct metrics_ctx *ctx,
+					const struct perf_event_attr *attr)
+{
+	int i = set_index(ctx, key_of(attr));
+
+	return i < 0 ? NULL : &ctx->set[i];
+}
+
+/* Whether the run has the event k with the modifiers of s. */
+static bool has(const struct metrics_set *s, enum kind k)
+{
+	return s && s->n[k];
+}
+
+static bool has_clock(const struct metrics_ctx *ctx,
+		      const struct metrics_set *s)
+{
+	double ns;
+
+	return clock_ns(ctx, s, &ns);
+}
+
+static int column(struct metrics_column *c, enum what what,
+		  const char *unit, const struct layout *layout)
+{
+	c->what = what;
+	snprintf(c->unit, sizeof(c->unit), "%s", unit);
+	c->prec = layout->prec;
+	c->width = what == W_RATE ? RATE_WIDTH : layout->width;
+	return 1;
+}
+
+/* As metrics_compute, but by which events there are, not their values. */
+int metrics_columns(const struct metrics_ctx *ctx,
+		    const struct perf_event_attr *attr,
+		    struct metrics_column out[METRICS_MAX])
+{
+	enum kind k = kind_of(attr);
+	const struct metrics_set *s = set_of(ctx, attr);
+	const struct ratio *r = &ratios[k];
+	int n = 0;
+
+	switch (k) {
+	case K_TASK_CLOCK:
+	case K_CPU_CLOCK:
+		return column(&out[0], W_CPUS, "CPUs utilized", &fixed3);
+	case K_CYCLES:
+		return has_clock(ctx, s) ? column(&out[0], W_GHZ, "GHz",
+						  &fixed3) : 0;
+	case K_INSTRUCTIONS:
+		if (has(s, r->den))
+			n += column(&out[n], W_RATIO, r->unit, r->layout);
+		if (has(s, K_STALLED_FRONT) || has(s, K_STALLED_BACK))
+			n += column(&out[n], W_STALLED,
+				    "stalled cycles per insn", &per_cycle);
+		return n;
+	default:
+		break;
+	}
+	if (r->unit)
+		return has(s, r->den) ? column(&out[0], W_RATIO, r->unit,
+					       r->layout) : 0;
+	return has_clock(ctx, s) ? column(&out[0], W_RATE, "/sec", &fixed3)
+				 : 0;
+}
+
+/* num / den x scale, when den is a positive number. */
+static bool quotient(double num, double den, double scale, double *v)
+{
+	if (!(den > 0.0))
+		return false;
+	*v = num / den * scale;
+	return true;
+}
+
+bool metrics_column_value(const struct metrics_ctx *ctx,
+			  const struct perf_event_attr *attr, double value,
+			  const struct metrics_column *col, double *v)
+{
+	enum kind k = kind_of(attr);
+	const struct metrics_set *s = set_of(ctx, attr);
+	double ns = 0.0, front, back;
+
+	switch (col->what) {
+	case W_CPUS:
+		return quotient(value, ctx->wall_ns, 1.0, v);
+	case W_GHZ:
+		return clock_ns(ctx, s, &ns) && quotient(value, ns, 1.0, v);
+	case W_RATE:
+		return clock_ns(ctx, s, &ns) && quotient(value, ns, 1e9, v);
+	case W_RATIO:
+		return ratios[k].unit &&
+		       quotient(value, mean(s, ratios[k].den), ratios[k].scale,
+				v);
+	case W_STALLED:
+		if (!has(s, K_STALLED_FRONT) && !has(s, K_STALLED_BACK))
+			return false;
+		front = mean(s, K_STALLED_FRONT);
+		back = mean(s, K_STALLED_BACK);
+		return quotient(front > back ? front : back, value, 1.0, v);
+	default:
+		return false;
+	}
+}

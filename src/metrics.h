@@ -3,6 +3,8 @@
 #ifndef PSTAT_METRICS_H
 #define PSTAT_METRICS_H
 
+#include <stdbool.h>
+
 #include <linux/perf_event.h>
 
 /* Modifier sets the context tells apart; events past them get no ratio. */
@@ -59,5 +61,36 @@ struct metric {
 int metrics_compute(const struct metrics_ctx *ctx,
 		    const struct perf_event_attr *attr, double value,
 		    struct metric out[METRICS_MAX]);
+
+/*
+ * One column of --metric-only: a metric an event can have in the run,
+ * with one unit for the whole run. Rates are always per second,
+ * unscaled ("/sec"): a column never changes scale from line to line.
+ */
+struct metrics_column {
+	unsigned int what;	/* metrics.c's own: which metric it is */
+	char unit[40];		/* "CPUs utilized", "GHz", "/sec" */
+	int prec;		/* decimals */
+	int width;		/* the widest value it usually holds */
+};
+
+/*
+ * The columns this event has in a run whose events are all recorded in
+ * ctx (by metrics_ctx_add, whatever their values or states: only which
+ * events the run has counts here, not what they read): 0, 1 or 2, in
+ * metrics_compute's order. The same list for every interval.
+ */
+int metrics_columns(const struct metrics_ctx *ctx,
+		    const struct perf_event_attr *attr,
+		    struct metrics_column out[METRICS_MAX]);
+
+/*
+ * The value of col, one of this event's columns, for its value in ctx
+ * (as metrics_compute takes them); false when it has none there: its
+ * denominator was not counted or is 0.
+ */
+bool metrics_column_value(const struct metrics_ctx *ctx,
+			  const struct perf_event_attr *attr, double value,
+			  const struct metrics_column *col, double *v);
 
 #endif

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,36 +128,236 @@ static void make_row(const struct results *res, const struct results_row *rr,
 						 metric_input(row), row->m);
 }
 
-/* A metric's column title: its unit, and the event's name for rates. */
-static void metric_title(char *buf, size_t len, const struct output_row *row,
-			 const struct metric *m)
+const char *output_aggr_title(const struct results_aggr *ag, bool *cpus)
 {
-	if (strstr(m->unit, "/sec"))
-		snprintf(buf, len, "%s %s", row->name, m->unit);
-	else
-		snprintf(buf, len, "%s", m->unit);
+	static const char *const titles[] = {
+		[AGGR_CPU] = "cpu",
+		[AGGR_CORE] = "core",
+		[AGGR_DIE] = "die",
+		[AGGR_SOCKET] = "socket",
+		[AGGR_NODE] = "node",
+		[AGGR_THREAD] = "comm-pid",
+	};
+
+	*cpus = ag && ag->kind != AGGR_GLOBAL && ag->kind != AGGR_CPU &&
+		ag->kind != AGGR_THREAD;
+	return ag && ag->kind != AGGR_GLOBAL ? titles[ag->kind] : NULL;
 }
 
-/* Each metric as a column; perf's --metric-only, which works here. */
-static void print_metric_only(struct output *out, const struct results *res,
-			      const struct metrics_ctx *ctx)
+/* A column's title: its unit, after the event's name for rates. */
+static char *base_title(const char *name, const struct metrics_column *m)
 {
-	struct output_row row;
-	struct metric cells[OUTPUT_MAX_CELLS];
-	char titles[OUTPUT_MAX_CELLS][64];
-	size_t i, n = 0;
-	int m;
+	char *t = NULL;
 
-	for (i = 0; i < res->n_rows; i++) {
-		make_row(res, &res->rows[i], out->interval,
-			 &ctx[res->rows[i].aggr], &row);
-		for (m = 0; m < row.n_metrics && n < OUTPUT_MAX_CELLS; m++) {
-			metric_title(titles[n], sizeof(titles[n]), &row,
-				     &row.m[m]);
-			cells[n++] = row.m[m];
+	if (strcmp(m->unit, "/sec") == 0)
+		return asprintf(&t, "%s %s", name, m->unit) < 0 ? NULL : t;
+	return strdup(m->unit);
+}
+
+static bool title_taken(const struct output_metric_only *mo, size_t n,
+			const char *title)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(mo->cols[i].title, title) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Titles are keys in -j: no two alike. A unit that several events
+ * share gets the event's name, "GHz (cycles:u)"; a title still taken
+ * (the same event twice) a number, "page-faults /sec #2".
+ */
+static int unique_titles(struct output_metric_only *mo,
+			 const struct results *res)
+{
+	struct output_column *c;
+	char *t;
+	size_t i, k;
+
+	for (i = 0; i < mo->n_cols; i++) {
+		c = &mo->cols[i];
+		if (strcmp(c->m.unit, "/sec") == 0)
+			continue;
+		for (k = 0; k < mo->n_cols; k++)
+			if (k != i &&
+			    strcmp(mo->cols[k].m.unit, c->m.unit) == 0)
+				break;
+		if (k == mo->n_cols)
+			continue;
+		if (asprintf(&t, "%s (%s)", c->m.unit,
+			     results_name(&res->rows[mo->rows[c->event]])) < 0)
+			return -1;
+		free(c->title);
+		c->title = t;
+	}
+	for (i = 0; i < mo->n_cols; i++) {
+		c = &mo->cols[i];
+		for (k = 2; title_taken(mo, i, c->title); k++) {
+			if (asprintf(&t, "%s #%zu", c->title, k) < 0)
+				return -1;
+			if (!title_taken(mo, i, t)) {
+				free(c->title);
+				c->title = t;
+				break;
+			}
+			free(t);
 		}
 	}
-	out->p->metric_line(out, titles, cells, n);
+	return 0;
+}
+
+/* Each aggregate's rows in event order, whatever order results keeps. */
+static int map_rows(struct output_metric_only *mo, const struct results *res)
+{
+	size_t n_aggr = res->aggr ? res->aggr->n : 1, i, a;
+	size_t *next = calloc(n_aggr, sizeof(*next));
+
+	mo->n_events = res->n_rows / n_aggr;
+	mo->rows = calloc(res->n_rows + 1, sizeof(*mo->rows));
+	if (!next || !mo->rows) {
+		free(next);
+		return -1;
+	}
+	for (i = 0; i < res->n_rows; i++) {
+		a = res->rows[i].aggr;
+		mo->rows[a * mo->n_events + next[a]++] = i;
+	}
+	free(next);
+	return 0;
+}
+
+static void aggr_width(struct output_metric_only *mo,
+		       const struct results_aggr *ag)
+{
+	bool cpus;
+	const char *title = output_aggr_title(ag, &cpus);
+	size_t a, w = title ? strlen(title) : 0;
+
+	for (a = 0; title && a < ag->n; a++)
+		if (strlen(ag->label[a]) > w)
+			w = strlen(ag->label[a]);
+	mo->aggr_width = (int)w;
+}
+
+/* Every metric each event can have in this run, by the events alone. */
+static int add_columns(struct output_metric_only *mo,
+		       const struct results *res)
+{
+	struct metrics_column m[METRICS_MAX];
+	struct metrics_ctx members;
+	const struct results_row *rr;
+	struct output_column *c;
+	size_t e;
+	int i, n;
+
+	metrics_ctx_init(&members, 0.0);
+	for (e = 0; e < mo->n_events; e++)
+		metrics_ctx_add(&members, &res->rows[mo->rows[e]].e->attr, 0.0);
+	mo->cols = calloc(mo->n_events * METRICS_MAX + 1, sizeof(*mo->cols));
+	mo->cells = calloc(mo->n_events * METRICS_MAX + 1, sizeof(*mo->cells));
+	if (!mo->cols || !mo->cells)
+		return -1;
+	for (e = 0; e < mo->n_events; e++) {
+		rr = &res->rows[mo->rows[e]];
+		n = metrics_columns(&members, &rr->e->attr, m);
+		for (i = 0; i < n; i++) {
+			c = &mo->cols[mo->n_cols++];
+			c->event = e;
+			c->m = m[i];
+			c->title = base_title(results_name(rr), &m[i]);
+			if (!c->title)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The columns, once: from which events the run has, never from what
+ * they read, so that no interval can add, drop or move one.
+ */
+static int metric_columns(struct output_metric_only *mo,
+			  const struct results *res)
+{
+	size_t i;
+
+	if (map_rows(mo, res) < 0 || add_columns(mo, res) < 0 ||
+	    unique_titles(mo, res) < 0)
+		return -1;
+	for (i = 0; i < mo->n_cols; i++) {
+		mo->cols[i].width = (int)strlen(mo->cols[i].title);
+		if (mo->cols[i].width < mo->cols[i].m.width)
+			mo->cols[i].width = mo->cols[i].m.width;
+	}
+	aggr_width(mo, res->aggr);
+	mo->ready = true;
+	return 0;
+}
+
+static void metric_only_free(struct output_metric_only *mo)
+{
+	size_t i;
+
+	for (i = 0; mo->cols && i < mo->n_cols; i++)
+		free(mo->cols[i].title);
+	free(mo->cols);
+	free(mo->cells);
+	free(mo->rows);
+}
+
+/* Aggregate a's value of each column; none where a metric has none. */
+static void metric_cells(struct output *out, const struct results *res,
+			 size_t a, struct output_row *first)
+{
+	struct output_metric_only *mo = &out->mo;
+	const struct output_column *c;
+	const size_t *rows = &mo->rows[a * mo->n_events];
+	struct output_row row;
+	size_t i, e = SIZE_MAX;
+
+	make_row(res, &res->rows[rows[0]], out->interval, NULL, first);
+	for (i = 0; i < mo->n_cols; i++) {
+		c = &mo->cols[i];
+		if (c->event != e) {
+			e = c->event;
+			make_row(res, &res->rows[rows[e]], out->interval, NULL,
+				 &row);
+		}
+		mo->cells[i].has = counted(&row.r) &&
+			metrics_column_value(&out->ctx[a], &row.rr->e->attr,
+					     metric_input(&row), &c->m,
+					     &mo->cells[i].value);
+	}
+}
+
+/* perf's --metric-only, done right: the same columns on every line. */
+static void print_metric_only(struct output *out, const struct results *res)
+{
+	size_t n_aggr = res->aggr ? res->aggr->n : 1, a;
+	struct output_row first;
+	bool cpus;
+
+	if (!res->n_rows)
+		return;
+	/* Out of memory once is enough: no second, leaking try. */
+	if (!out->mo.ready &&
+	    (out->failed || metric_columns(&out->mo, res) < 0)) {
+		out->failed = true;
+		return;
+	}
+	/* Not even a time or an aggregate: no line to print. */
+	if (!out->mo.n_cols && !out->o.interval &&
+	    !output_aggr_title(res->aggr, &cpus))
+		return;
+	if (out->p->metric_titles)
+		out->p->metric_titles(out);
+	for (a = 0; a < n_aggr; a++) {
+		metric_cells(out, res, a, &first);
+		out->p->metric_line(out, &first, out->mo.cells);
+	}
 }
 
 /* The metrics context of each aggregate, from what its rows counted. */
@@ -214,7 +415,7 @@ static void print_section(struct output *out, const struct results *res,
 	if (out->p->section)
 		out->p->section(out, run);
 	if (out->o.metric_only && out->p->metric_line) {
-		print_metric_only(out, res, out->ctx);
+		print_metric_only(out, res);
 		i = res->n_rows;
 	} else {
 		i = 0;
@@ -271,6 +472,7 @@ int output_close(struct output *out)
 		ret = -out->write_err;
 	if (out->failed)
 		ret = -ENOMEM;
+	metric_only_free(&out->mo);
 	free(out->ctx);
 	free(out);
 	return ret;

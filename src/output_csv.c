@@ -84,30 +84,75 @@ static void csv_row(struct output *out, const struct output_row *row)
 	}
 }
 
-/* --metric-only: the titles once, then [time,] the values. */
-static void csv_metric_line(struct output *out, const char (*titles)[64],
-			    const struct metric *m, size_t n)
+/*
+ * --metric-only: [time,] [aggregate, [cpus,]] then the columns, on the
+ * header as on every line. The time of --summary's totals is "summary".
+ */
+struct metric_fields {
+	bool time, aggr, cpus;
+	size_t n, done;		/* fields on a line, and written */
+};
+
+static struct metric_fields metric_fields(const struct output *out)
 {
+	struct metric_fields mf = { .time = out->o.interval };
+
+	mf.aggr = output_aggr_title(out->res->aggr, &mf.cpus) != NULL;
+	mf.n = mf.time + mf.aggr + mf.cpus + out->mo.n_cols;
+	return mf;
+}
+
+static void metric_field(struct output *out, struct metric_fields *mf,
+			 const char *s)
+{
+	field(out, s, ++mf->done == mf->n);
+}
+
+static void csv_metric_titles(struct output *out)
+{
+	struct metric_fields mf = metric_fields(out);
+	size_t i;
+
+	if (out->sections > 0)
+		return;
+	if (mf.time)
+		metric_field(out, &mf, "time");
+	if (mf.aggr)
+		metric_field(out, &mf, output_aggr_title(out->res->aggr,
+							 &mf.cpus));
+	if (mf.cpus)
+		metric_field(out, &mf, "cpus");
+	for (i = 0; i < out->mo.n_cols; i++)
+		metric_field(out, &mf, out->mo.cols[i].title);
+}
+
+static void csv_metric_line(struct output *out, const struct output_row *row,
+			    const struct output_cell *cells)
+{
+	struct metric_fields mf = metric_fields(out);
 	char buf[64];
 	size_t i;
 
-	if (out->sections == 0) {
-		if (out->interval)
-			field(out, "time", n == 0);
-		for (i = 0; i < n; i++)
-			field(out, titles[i], i + 1 == n);
+	if (mf.time)
+		metric_field(out, &mf, out->interval ? out->ts_text
+						     : "summary");
+	if (mf.aggr)
+		metric_field(out, &mf, row->aggr);
+	if (mf.cpus) {
+		snprintf(buf, sizeof(buf), "%d", row->aggr_cpus);
+		metric_field(out, &mf, buf);
 	}
-	if (out->interval) {
-		snprintf(buf, sizeof(buf), "%s", out->ts_text);
-		field(out, buf, n == 0);
-	}
-	for (i = 0; i < n; i++) {
-		snprintf(buf, sizeof(buf), "%.*f", m[i].prec, m[i].value);
-		field(out, buf, i + 1 == n);
+	for (i = 0; i < out->mo.n_cols; i++) {
+		buf[0] = '\0';
+		if (cells[i].has)
+			snprintf(buf, sizeof(buf), "%.*f",
+				 out->mo.cols[i].m.prec, cells[i].value);
+		metric_field(out, &mf, buf);
 	}
 }
 
 const struct output_printer output_csv = {
 	.row = csv_row,
+	.metric_titles = csv_metric_titles,
 	.metric_line = csv_metric_line,
 };

@@ -260,34 +260,61 @@ static void human_section_end(struct output *out,
 		VALUE_WIDTH, avg, sd, pct);
 }
 
-/* Columns as wide as their titles, at least 12; the titles once. */
-static void human_metric_line(struct output *out, const char (*titles)[64],
-			      const struct metric *m, size_t n)
+/*
+ * --metric-only: the titles above the intervals once, and above the
+ * totals after their banner; each column as wide as its title or its
+ * values, the same on every line.
+ */
+static void human_metric_titles(struct output *out)
 {
+	const struct output_metric_only *mo = &out->mo;
+	bool cpus;
+	const char *aggr = output_aggr_title(out->res->aggr, &cpus);
+	size_t i;
+
+	if (out->sections > 0 && out->interval)
+		return;
+	if (out->interval)
+		fprintf(out->f, "#%*s", TIME_WIDTH - 1, "time");
+	if (aggr)
+		fprintf(out->f, " %-*s", mo->aggr_width, aggr);
+	if (cpus)
+		fprintf(out->f, " %4s", "cpus");
+	for (i = 0; i < mo->n_cols; i++)
+		fprintf(out->f, " %*s", mo->cols[i].width, mo->cols[i].title);
+	fputc('\n', out->f);
+}
+
+static void human_metric_line(struct output *out,
+			      const struct output_row *row,
+			      const struct output_cell *cells)
+{
+	const struct output_metric_only *mo = &out->mo;
+	bool cpus;
+	const char *aggr = output_aggr_title(out->res->aggr, &cpus);
 	char buf[64];
 	size_t i;
-	int width;
 
-	if (out->sections == 0) {
-		if (out->interval)
-			fprintf(out->f, "#%*s", TIME_WIDTH - 1, "time");
-		for (i = 0; i < n; i++)
-			fprintf(out->f, " %12s", titles[i]);
-		fputc('\n', out->f);
-	}
 	if (out->interval) {
 		format_fixed(out, buf, sizeof(buf), 9, out->ts);
 		fprintf(out->f, "%*s", TIME_WIDTH, buf);
 	}
-	for (i = 0; i < n; i++) {
-		width = strlen(titles[i]) > 12 ? (int)strlen(titles[i]) : 12;
-		format_fixed(out, buf, sizeof(buf), m[i].prec, m[i].value);
-		fprintf(out->f, " %*s", width, buf);
+	if (aggr)
+		fprintf(out->f, " %-*s", mo->aggr_width, row->aggr);
+	if (cpus)
+		fprintf(out->f, " %4d", row->aggr_cpus);
+	for (i = 0; i < mo->n_cols; i++) {
+		buf[0] = '\0';
+		if (cells[i].has)
+			format_fixed(out, buf, sizeof(buf),
+				     mo->cols[i].m.prec, cells[i].value);
+		fprintf(out->f, " %*s", mo->cols[i].width, buf);
 	}
 	fputc('\n', out->f);
 }
 
 const struct output_printer output_human = {
+	.metric_titles = human_metric_titles,
 	.metric_line = human_metric_line,
 	.start = human_start,
 	.section = human_section,

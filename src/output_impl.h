@@ -26,6 +26,32 @@ struct output_row {
 	double variance_pct;
 };
 
+/* A --metric-only column: one metric of one event, for the whole run. */
+struct output_column {
+	size_t event;		/* its event's place in an aggregate's rows */
+	struct metrics_column m;
+	char *title;		/* unique among the columns */
+	int width;		/* the human format's: title or values */
+};
+
+/* A column's value on one --metric-only line, if it has one. */
+struct output_cell {
+	bool has;		/* false: none in this section, a blank */
+	double value;
+};
+
+/* --metric-only's layout, fixed at the first section. */
+struct output_metric_only {
+	bool ready;
+	struct output_column *cols;
+	size_t n_cols;
+	size_t n_events;	/* rows per aggregate */
+	size_t *rows;		/* [a * n_events + e]: the row of event e of
+				 * aggregate a */
+	struct output_cell *cells;	/* one line's, n_cols */
+	int aggr_width;		/* the widest aggregate label or title */
+};
+
 struct output {
 	FILE *f;
 	const struct output_printer *p;
@@ -33,6 +59,7 @@ struct output {
 	const struct results *res;	/* what is being printed */
 	struct metrics_ctx *ctx;	/* one per aggregate */
 	size_t n_ctx;
+	struct output_metric_only mo;
 	bool failed;		/* out of memory on the way */
 	int write_err;		/* errno of the first failed flush */
 	double ts;		/* end of the interval being printed */
@@ -50,13 +77,16 @@ struct output_printer {
 	void (*row)(struct output *out, const struct output_row *row);
 	void (*section_end)(struct output *out, const struct output_run *run);
 	void (*finish)(struct output *out);
-	/* --metric-only: one line of n metrics under their titles. */
-	void (*metric_line)(struct output *out, const char (*titles)[64],
-			    const struct metric *m, size_t n);
+	/*
+	 * --metric-only, in out->mo: the titles at the start of each
+	 * section (the printer says whether they show there), then one
+	 * line per aggregate; row is the aggregate's first (its label),
+	 * cells one per column.
+	 */
+	void (*metric_titles)(struct output *out);
+	void (*metric_line)(struct output *out, const struct output_row *row,
+			    const struct output_cell *cells);
 };
-
-/* The most metrics --metric-only puts on a line. */
-#define OUTPUT_MAX_CELLS 64
 
 extern const struct output_printer output_human;
 extern const struct output_printer output_csv;
@@ -69,6 +99,12 @@ const char *output_state_name(enum counts_state s);
 
 /* A row's value as -x and -j print it: "<not counted>" or a number. */
 void output_value_text(char *buf, size_t len, const struct output_row *row);
+
+/*
+ * The title of --metric-only's aggregate column, as perf's, or NULL;
+ * *cpus says whether a column of CPU counts ("cpus") follows it.
+ */
+const char *output_aggr_title(const struct results_aggr *ag, bool *cpus);
 
 /* A percentage with two decimals, in the C locale. */
 void output_pct_text(char *buf, size_t len, double pct);

@@ -11,20 +11,22 @@ static void key(struct output *out, const char *k)
 	fputs(": ", out->f);
 }
 
+/* perf's keys for the aggregate. */
+static const char *const aggr_keys[] = {
+	[AGGR_CPU] = "cpu",
+	[AGGR_CORE] = "core",
+	[AGGR_DIE] = "die",
+	[AGGR_SOCKET] = "socket",
+	[AGGR_NODE] = "node",
+	[AGGR_THREAD] = "thread",
+};
+
 /* perf's keys for the aggregate, but a CPU is a number here. */
 static void aggregate(struct output *out, const struct output_row *row)
 {
-	static const char *const keys[] = {
-		[AGGR_CPU] = "cpu",
-		[AGGR_CORE] = "core",
-		[AGGR_DIE] = "die",
-		[AGGR_SOCKET] = "socket",
-		[AGGR_NODE] = "node",
-		[AGGR_THREAD] = "thread",
-	};
 	const struct results_aggr *ag = out->res->aggr;
 
-	key(out, keys[ag->kind]);
+	key(out, aggr_keys[ag->kind]);
 	if (ag->kind == AGGR_CPU)
 		json_number(out->f, ag->id[row->rr->aggr]);
 	else
@@ -100,22 +102,49 @@ static void jsonl_row(struct output *out, const struct output_row *row)
 	fputs("}\n", out->f);
 }
 
-/* --metric-only: one object a line, the titles as keys. */
-static void jsonl_metric_line(struct output *out, const char (*titles)[64],
-			      const struct metric *m, size_t n)
+/* A key after the ones before it, if any. */
+static void next_key(struct output *out, const char *k, bool *first)
 {
+	if (!*first)
+		fputs(", ", out->f);
+	*first = false;
+	key(out, k);
+}
+
+/*
+ * --metric-only: one object a line: "interval", the aggregate's keys as
+ * on event rows, then each column's title, null where it has no value.
+ */
+static void jsonl_metric_line(struct output *out,
+			      const struct output_row *row,
+			      const struct output_cell *cells)
+{
+	const struct results_aggr *ag = out->res->aggr;
+	bool first = true;
 	size_t i;
 
 	fputc('{', out->f);
 	if (out->interval) {
-		key(out, "interval");
+		next_key(out, "interval", &first);
 		json_number(out->f, out->ts);
 	}
-	for (i = 0; i < n; i++) {
-		if (i || out->interval)
-			fputs(", ", out->f);
-		key(out, titles[i]);
-		json_number(out->f, m[i].value);
+	if (row->aggr) {
+		next_key(out, aggr_keys[ag->kind], &first);
+		if (ag->kind == AGGR_CPU)
+			json_number(out->f, ag->id[row->rr->aggr]);
+		else
+			json_string(out->f, row->aggr);
+	}
+	if (row->aggr_cpus) {
+		next_key(out, "aggregate-number", &first);
+		json_number(out->f, row->aggr_cpus);
+	}
+	for (i = 0; i < out->mo.n_cols; i++) {
+		next_key(out, out->mo.cols[i].title, &first);
+		if (cells[i].has)
+			json_number(out->f, cells[i].value);
+		else
+			fputs("null", out->f);
 	}
 	fputs("}\n", out->f);
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# -n, -d/-dd/-ddd, -B/--no-big-num, --metric-only, --no-scale, and the
-# values and combinations pstat refuses (125, one pstat: line, no run).
+# -n, -d/-dd/-ddd, -B/--no-big-num, --no-scale, and the values and
+# combinations pstat refuses (125, one pstat: line, no run); --metric-only
+# is output-metric-only.sh's.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -68,40 +69,7 @@ run_pstat --big-num -x, -e page-faults -- "$PROGS/touch_pages" 2000
 expect_rc 0
 expect_ge "$(csv_value page-faults)" 2000 "-B -x,: page-faults"
 
-# --metric-only: the metrics under their titles, no event rows.
 ev=task-clock,page-faults
-run_pstat --metric-only -e $ev -- true
-expect_rc 0
-grep -Eq '^ +CPUs utilized +page-faults K/sec$' err ||
-	{ show_err_; fail_ "--metric-only: titles"; }
-grep -Eq '^ +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3}$' err ||
-	{ show_err_; fail_ "--metric-only: values"; }
-grep -q -e 'msec task-clock' -e ' page-faults  ' err &&
-	{ show_err_; fail_ "--metric-only: an event row"; }
-run_pstat --metric-only -x, -e $ev -- true
-expect_rc 0
-expect_eq "$(csv_rows | head -n 1)" "CPUs utilized,page-faults K/sec" \
-	"--metric-only -x,: titles"
-csv_rows | sed 1d | grep -Eqx '[0-9]+\.[0-9]{3},[0-9]+\.[0-9]{3}' ||
-	{ show_err_; fail_ "--metric-only -x,: values"; }
-expect_eq "$(csv_rows | wc -l)" 2 "--metric-only -x,: lines"
-run_pstat --metric-only -x, -I 100 -e $ev -- sleep 0.15
-expect_rc 0
-expect_eq "$(csv_rows | head -n 1)" "time,CPUs utilized,page-faults K/sec" \
-	"--metric-only -x, -I: titles"
-csv_rows | sed 1d | grep -Evx '[0-9]+\.[0-9]{9},[0-9]+\.[0-9]{3},[0-9]+\.[0-9]{3}' &&
-	{ show_err_; fail_ "--metric-only -x, -I: values"; }
-run_pstat --metric-only -j -e $ev -- true
-expect_rc 0
-expect_eq "$(csv_rows | wc -l)" 1 "--metric-only -j: lines"
-if command -v python3 >/dev/null 2>&1; then
-	csv_rows | python3 -c '
-import json, sys
-o = json.loads(sys.stdin.read())
-assert sorted(o) == ["CPUs utilized", "page-faults K/sec"], o
-assert all(isinstance(v, float) for v in o.values()), o
-' || { show_err_; fail_ "--metric-only -j"; }
-fi
 
 # --no-scale: nothing is multiplexed here, so the same columns.
 run_pstat --no-scale -x, -e $ev -- true

@@ -415,6 +415,214 @@ START_TEST(test_init_resets)
 }
 END_TEST
 
+/* --metric-only's columns: by which events the run has, not values. */
+static const struct column_row {
+	int line;
+	struct ev members[CTX_MAX];	/* the run's events, up to NONE */
+	struct ev ev;
+	int n;
+	const char *unit[METRICS_MAX];
+	int prec[METRICS_MAX];
+} column_rows[] = {
+	{ __LINE__, { { TASK } }, { TASK }, 1, { "CPUs utilized" }, { 3 } },
+	{ __LINE__, { { NONE } }, { CPU }, 1, { "CPUs utilized" }, { 3 } },
+	{ __LINE__, { { CYC } }, { CYC }, 0 },
+	{ __LINE__, { { TASK }, { CYC } }, { CYC }, 1, { "GHz" }, { 3 } },
+	{ __LINE__, { { TASK, MOD_U }, { CYC } }, { CYC }, 1, { "GHz" },
+	  { 3 } },
+	{ __LINE__, { { CYC }, { INS } }, { INS }, 1, { "insn per cycle" },
+	  { 2 } },
+	{ __LINE__, { { CYC, MOD_U }, { INS } }, { INS }, 0 },
+	{ __LINE__, { { CYC, 0, 0, 8 } }, { INS, 0, 0, 8 }, 1,
+	  { "insn per cycle" }, { 2 } },
+	{ __LINE__, { { CYC }, { SFE } }, { INS }, 2,
+	  { "insn per cycle", "stalled cycles per insn" }, { 2, 2 } },
+	{ __LINE__, { { SBE } }, { INS }, 1, { "stalled cycles per insn" },
+	  { 2 } },
+	{ __LINE__, { { CYC } }, { SFE }, 1, { "frontend cycles idle" },
+	  { 2 } },
+	{ __LINE__, { { BR } }, { BRM }, 1, { "of all branches" }, { 2 } },
+	{ __LINE__, { { BR, MOD_U } }, { BRM }, 0 },
+	{ __LINE__, { { TASK } }, { BRM }, 0 },
+	{ __LINE__, { { CREF } }, { CMISS }, 1, { "of all cache refs" },
+	  { 3 } },
+	/* Rates: always per second, whatever the counts will be. */
+	{ __LINE__, { { TASK } }, { PF }, 1, { "/sec" }, { 3 } },
+	{ __LINE__, { { CPU, MOD_U } }, { CS }, 1, { "/sec" }, { 3 } },
+	{ __LINE__, { { TASK } }, { BR }, 1, { "/sec" }, { 3 } },
+	{ __LINE__, { { TASK } }, { TP }, 1, { "/sec" }, { 3 } },
+	{ __LINE__, { { CYC } }, { PF }, 0 },
+	{ __LINE__, { { NONE } }, { REF }, 0 },
+};
+
+START_TEST(test_columns)
+{
+	const struct column_row *t = &column_rows[_i];
+	struct metrics_column out[METRICS_MAX];
+	struct perf_event_attr a = attr_of(&t->ev);
+	struct metrics_ctx members;
+	int n, i;
+
+	metrics_ctx_init(&members, 0.0);
+	record(&members, t->members);
+	metrics_ctx_add(&members, &a, 0.0);
+	n = metrics_columns(&members, &a, out);
+	ck_assert_msg(n == t->n, "line %d: %d columns, want %d", t->line, n,
+		      t->n);
+	for (i = 0; i < n; i++) {
+		ck_assert_msg(strcmp(out[i].unit, t->unit[i]) == 0,
+			      "line %d: column %d '%s', want '%s'", t->line,
+			      i, out[i].unit, t->unit[i]);
+		ck_assert_msg(out[i].prec == t->prec[i] && out[i].width > 0,
+			      "line %d: column %d prec %d width %d", t->line,
+			      i, out[i].prec, out[i].width);
+	}
+}
+END_TEST
+
+/* What a column shows, or none (NO), in one interval's context. */
+#define NO (-1.0)
+
+static const struct column_value_row {
+	int line;
+	struct ev members[CTX_MAX];	/* the run's events, up to NONE */
+	double wall_ns;
+	struct ev ctx[CTX_MAX];		/* what this interval counted */
+	struct ev ev;
+	int n;
+	double want[METRICS_MAX];	/* by column, NO for none */
+} column_value_rows[] = {
+	/* Rates are not scaled: 97514 /sec, never 97.514 K/sec. */
+	{ __LINE__, { { TASK } }, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 97514 },
+	  1, { 97514.0 } },
+	{ __LINE__, { { TASK } }, WALL, { { TASK, 0, 2e9 } }, { PF, 0, 3e12 },
+	  1, { 1.5e12 } },
+	{ __LINE__, { { TASK } }, WALL, { { TASK, 0, 1e9 } }, { PF, 0, 0 },
+	  1, { 0.0 } },
+	/* The clock stood still, or was not counted: an empty field. */
+	{ __LINE__, { { TASK } }, WALL, { { TASK, 0, 0 } }, { PF, 0, 5 },
+	  1, { NO } },
+	{ __LINE__, { { TASK } }, WALL, { { NONE } }, { PF, 0, 5 },
+	  1, { NO } },
+	{ __LINE__, { { TASK } }, WALL, { { TASK, 0, 0 } }, { CYC, 0, 5 },
+	  1, { NO } },
+	{ __LINE__, { { TASK } }, WALL, { { TASK, 0, 2e9 } }, { CYC, 0, 5e9 },
+	  1, { 2.5 } },
+	{ __LINE__, { { NONE } }, 0, { { NONE } }, { TASK, 0, 1e9 },
+	  1, { NO } },
+	{ __LINE__, { { NONE } }, WALL, { { NONE } }, { TASK, 0, 5e8 },
+	  1, { 0.5 } },
+	/* A ratio whose denominator read 0 or was not counted. */
+	{ __LINE__, { { BR } }, WALL, { { BR, 0, 0 } }, { BRM, 0, 5 },
+	  1, { NO } },
+	{ __LINE__, { { BR } }, WALL, { { NONE } }, { BRM, 0, 5 },
+	  1, { NO } },
+	{ __LINE__, { { BR } }, WALL, { { BR, 0, 200 } }, { BRM, 0, 5 },
+	  1, { 2.5 } },
+	/* IPC and stalls: each column stays in its place. */
+	{ __LINE__, { { CYC }, { SFE } }, WALL,
+	  { { CYC, 0, 0 }, { SFE, 0, 1e9 } }, { INS, 0, 8e9 },
+	  2, { NO, 0.125 } },
+	{ __LINE__, { { CYC }, { SFE } }, WALL,
+	  { { CYC, 0, 4e9 }, { SFE, 0, 1e9 } }, { INS, 0, 0 },
+	  2, { 0.0, NO } },
+	{ __LINE__, { { CYC }, { SFE } }, WALL, { { CYC, 0, 4e9 } },
+	  { INS, 0, 8e9 }, 2, { 2.0, NO } },
+	{ __LINE__, { { CYC }, { SFE }, { SBE } }, WALL,
+	  { { CYC, 0, 4e9 }, { SFE, 0, 1e9 }, { SBE, 0, 2e9 } },
+	  { INS, 0, 8e9 }, 2, { 2.0, 0.25 } },
+};
+
+START_TEST(test_column_values)
+{
+	const struct column_value_row *t = &column_value_rows[_i];
+	struct metrics_column col[METRICS_MAX];
+	struct perf_event_attr a = attr_of(&t->ev);
+	struct metrics_ctx members, ctx;
+	double v;
+	bool has;
+	int n, i;
+
+	metrics_ctx_init(&members, 0.0);
+	record(&members, t->members);
+	metrics_ctx_add(&members, &a, 0.0);
+	metrics_ctx_init(&ctx, t->wall_ns);
+	record(&ctx, t->ctx);
+	metrics_ctx_add(&ctx, &a, t->ev.value);
+	n = metrics_columns(&members, &a, col);
+	ck_assert_msg(n == t->n, "line %d: %d columns, want %d", t->line, n,
+		      t->n);
+	for (i = 0; i < n; i++) {
+		v = -2.0;
+		has = metrics_column_value(&ctx, &a, t->ev.value, &col[i], &v);
+		if (t->want[i] == NO) {
+			ck_assert_msg(!has, "line %d: column %d has %g",
+				      t->line, i, v);
+			continue;
+		}
+		ck_assert_msg(has, "line %d: column %d has no value", t->line,
+			      i);
+		ck_assert_msg(fabs(v - t->want[i]) <= 1e-12 * fabs(t->want[i]),
+			      "line %d: column %d %.15g, want %.15g", t->line,
+			      i, v, t->want[i]);
+	}
+}
+END_TEST
+
+/* perf's scale of a rate unit: K/sec is a thousand /sec. */
+static double rate_scale(const char *unit)
+{
+	switch (unit[0]) {
+	case 'K':
+		return 1e3;
+	case 'M':
+		return 1e6;
+	case 'G':
+		return 1e9;
+	default:
+		return 1.0;
+	}
+}
+
+/*
+ * Whatever metrics_compute gives, the columns give too, in a column of
+ * the same unit (rates unscaled): --metric-only shows the same numbers.
+ */
+START_TEST(test_columns_match_compute)
+{
+	const struct metric_row *t = &metric_rows[_i];
+	struct metrics_column col[METRICS_MAX];
+	struct metric m[METRICS_MAX];
+	struct perf_event_attr a = attr_of(&t->ev);
+	struct metrics_ctx ctx;
+	int n, n_cols, i, j;
+	bool rate;
+	double v;
+
+	metrics_ctx_init(&ctx, t->wall_ns);
+	record(&ctx, t->ctx);
+	n = metrics_compute(&ctx, &a, t->ev.value, m);
+	n_cols = metrics_columns(&ctx, &a, col);
+	for (i = 0; i < n; i++) {
+		rate = strstr(m[i].unit, "/sec") != NULL;
+		for (j = 0; j < n_cols; j++)
+			if (strcmp(col[j].unit, rate ? "/sec" : m[i].unit) == 0)
+				break;
+		ck_assert_msg(j < n_cols, "line %d: no column for '%s'",
+			      t->line, m[i].unit);
+		ck_assert_msg(metrics_column_value(&ctx, &a, t->ev.value,
+						   &col[j], &v),
+			      "line %d: column '%s' has no value", t->line,
+			      col[j].unit);
+		ck_assert_msg(fabs(v - m[i].value *
+				   (rate ? rate_scale(m[i].unit) : 1.0)) <=
+			      1e-9 * fabs(v),
+			      "line %d: column %.15g, metric %.15g %s", t->line,
+			      v, m[i].value, m[i].unit);
+	}
+}
+END_TEST
+
 static Suite *metrics_suite(void)
 {
 	Suite *s = suite_create("metrics");
@@ -423,6 +631,14 @@ static Suite *metrics_suite(void)
 	tcase_add_loop_test(tc, test_metric, 0, N_ROWS(metric_rows));
 	tcase_add_test(tc, test_sets_full);
 	tcase_add_test(tc, test_init_resets);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("columns");
+	tcase_add_loop_test(tc, test_columns, 0, N_ROWS(column_rows));
+	tcase_add_loop_test(tc, test_column_values, 0,
+			    N_ROWS(column_value_rows));
+	tcase_add_loop_test(tc, test_columns_match_compute, 0,
+			    N_ROWS(metric_rows));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -19,7 +19,7 @@
 #include "results.h"
 
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define MAX_EVENTS 3
+#define MAX_EVENTS 4
 #define GERMAN "de_DE.UTF-8"
 
 /* What one counter read, set by hand after parsing. */
@@ -369,6 +369,420 @@ START_TEST(test_write_error)
 }
 END_TEST
 
+/*
+ * --metric-only. A reading of every event on every target, cumulative,
+ * as the kernel gives them; an interval of 0.1 s each.
+ */
+#define MO_TARGETS 4
+#define MO_SECTIONS 3
+#define INTERVAL_NS 1e8
+
+struct mo_case {
+	const char *spec;
+	enum output_format format;
+	const char *sep;
+	bool interval, summary;
+	const struct results_aggr *aggr;	/* NULL: all together */
+	size_t n_targets;			/* with aggr */
+	size_t n_sections;			/* readings, and intervals */
+	/* [section][event][target]: the value; enabled = running = ns */
+	uint64_t value[MO_SECTIONS][MAX_EVENTS][MO_TARGETS];
+	uint64_t ns[MO_SECTIONS];
+	int open_err[MAX_EVENTS];
+};
+
+static void mo_read(struct evlist *el, const struct mo_case *c, size_t sec)
+{
+	size_t i, t;
+
+	for (i = 0; i < evlist_count(el); i++) {
+		struct evsel *e = evlist_at(el, i);
+		struct counts_values v = { 0, c->ns[sec], c->ns[sec] };
+
+		/* Events past MAX_EVENTS read 0. */
+		for (t = 0; t < e->n_targets; t++) {
+			v.value = i < MAX_EVENTS ? c->value[sec][i][t] : 0;
+			e->tvals[t] = v;
+		}
+		v.value = i < MAX_EVENTS ? c->value[sec][i][0] : 0;
+		e->vals = v;
+	}
+}
+
+/* The whole output of c, to be freed. */
+static char *print_mo(const struct mo_case *c)
+{
+	const struct output_run run = {
+		.argv = run_argv,
+		.elapsed_ns = INTERVAL_NS * (double)c->n_sections,
+	};
+	const struct output_opts opts = {
+		.format = c->format,
+		.sep = c->sep,
+		.metric_only = true,
+		.interval = c->interval,
+		.summary = c->summary,
+		.runs = 1,
+	};
+	struct evlist *el = evlist_new();
+	struct evparse_error err;
+	struct results *res;
+	struct output *out;
+	char *buf = NULL;
+	size_t len = 0, i, sec;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(el);
+	ck_assert_msg(evparse(el, c->spec, &err) == 0, "'%s': %s", c->spec,
+		      err.reason);
+	for (i = 0; i < evlist_count(el); i++) {
+		if (i < MAX_EVENTS)
+			evlist_at(el, i)->open_err = c->open_err[i];
+		if (c->aggr)
+			ck_assert_int_eq(evsel_alloc(evlist_at(el, i),
+						     c->n_targets), 0);
+	}
+	res = results_new(el, false, 1, c->aggr);
+	ck_assert_ptr_nonnull(res);
+	out = output_new(f, &opts);
+	ck_assert_ptr_nonnull(out);
+	for (sec = 0; sec < c->n_sections; sec++) {
+		mo_read(el, c, sec);
+		results_snapshot(res);
+		if (c->interval) {
+			output_interval(out, res, (double)(sec + 1) / 10.0,
+					INTERVAL_NS);
+			results_next_interval(res);
+		}
+	}
+	results_end_run(res, run.elapsed_ns);
+	output_final(out, res, &run);
+	ck_assert_int_eq(output_close(out), 0);
+	results_free(res);
+	evlist_free(el);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_ptr_nonnull(buf);
+	return buf;
+}
+
+static char cpu_labels[][40] = { "CPU0", "CPU1" };
+static int cpu_ids[] = { 0, 1 };
+static int one_cpu[] = { 1, 1 };
+static size_t cpu_of_target[] = { 0, 1 };
+static const struct results_aggr per_cpu = {
+	.kind = AGGR_CPU,
+	.n = 2,
+	.of_target = cpu_of_target,
+	.label = cpu_labels,
+	.id = cpu_ids,
+	.n_cpus = one_cpu,
+};
+
+static char core_labels[][40] = { "S0-D0-C0", "S0-D0-C1" };
+static int core_ids[] = { 0, 1 };
+static int two_cpus[] = { 2, 2 };
+static size_t core_of_target[] = { 0, 0, 1, 1 };
+static const struct results_aggr per_core = {
+	.kind = AGGR_CORE,
+	.n = 2,
+	.of_target = core_of_target,
+	.label = core_labels,
+	.id = core_ids,
+	.n_cpus = two_cpus,
+};
+
+/* 50 ms of task-clock and 100 page-faults, then none, then 100 ms, 50. */
+#define STALLS \
+	.n_sections = 3, \
+	.value = { { { 50000000 }, { 100 } }, \
+		   { { 50000000 }, { 100 } }, \
+		   { { 150000000 }, { 150 } } }, \
+	.ns = { 100000000, 200000000, 300000000 }
+
+static const struct mo_row {
+	int line;
+	struct mo_case c;
+	const char *want;	/* the whole output */
+} mo_rows[] = {
+	/*
+	 * The clock stood still in the second interval: no rate there, an
+	 * empty field, and the columns stay where the titles are. cycles
+	 * is not supported: its column is there, always empty.
+	 */
+	{ __LINE__, { "task-clock,page-faults,cycles", OUTPUT_CSV, ",", true,
+		      .open_err = { 0, 0, ENOENT }, STALLS },
+	  "time,CPUs utilized,page-faults /sec,GHz\n"
+	  "0.100000000,0.500,2000.000,\n"
+	  "0.200000000,0.000,,\n"
+	  "0.300000000,1.000,500.000,\n" },
+	/* -j: the same, null where there is no value. */
+	{ __LINE__, { "task-clock,page-faults", OUTPUT_JSONL, NULL, true,
+		      STALLS },
+	  "{\"interval\": 0.1, \"CPUs utilized\": 0.5, "
+	  "\"page-faults /sec\": 2000}\n"
+	  "{\"interval\": 0.2, \"CPUs utilized\": 0, "
+	  "\"page-faults /sec\": null}\n"
+	  "{\"interval\": 0.3, \"CPUs utilized\": 1, "
+	  "\"page-faults /sec\": 500}\n" },
+	/* --summary's totals: "summary" where the time was. */
+	{ __LINE__, { "task-clock,page-faults", OUTPUT_CSV, ";", true, true,
+		      STALLS },
+	  "time;CPUs utilized;page-faults /sec\n"
+	  "0.100000000;0.500;2000.000\n"
+	  "0.200000000;0.000;\n"
+	  "0.300000000;1.000;500.000\n"
+	  "summary;0.500;1000.000\n" },
+	/* -A: a line per CPU, its label first, under a "cpu" title. */
+	{ __LINE__, { "task-clock,page-faults", OUTPUT_CSV, ",", false,
+		      .aggr = &per_cpu, .n_targets = 2, .n_sections = 1,
+		      .value = { { { 50000000, 100000000 }, { 100, 7 } } },
+		      .ns = { 100000000 } },
+	  "cpu,CPUs utilized,page-faults /sec\n"
+	  "CPU0,0.500,2000.000\n"
+	  "CPU1,1.000,70.000\n" },
+	{ __LINE__, { "task-clock,page-faults", OUTPUT_CSV, ",", true,
+		      .aggr = &per_cpu, .n_targets = 2, .n_sections = 2,
+		      .value = { { { 50000000, 0 }, { 100, 0 } },
+				 { { 50000000, 100000000 }, { 100, 7 } } },
+		      .ns = { 100000000, 200000000 } },
+	  "time,cpu,CPUs utilized,page-faults /sec\n"
+	  "0.100000000,CPU0,0.500,2000.000\n"
+	  "0.100000000,CPU1,0.000,\n"
+	  "0.200000000,CPU0,0.000,\n"
+	  "0.200000000,CPU1,1.000,70.000\n" },
+	/* --per-core: the label and its number of CPUs, as -x rows. */
+	{ __LINE__, { "task-clock,page-faults", OUTPUT_CSV, ",", false,
+		      .aggr = &per_core, .n_targets = 4, .n_sections = 1,
+		      .value = { { { 50000000, 50000000, 0, 100000000 },
+				   { 100, 100, 0, 0 } } },
+		      .ns = { 100000000 } },
+	  "core,cpus,CPUs utilized,page-faults /sec\n"
+	  "S0-D0-C0,2,1.000,2000.000\n"
+	  "S0-D0-C1,2,1.000,0.000\n" },
+	{ __LINE__, { "task-clock,page-faults", OUTPUT_JSONL, NULL, false,
+		      .aggr = &per_core, .n_targets = 4, .n_sections = 1,
+		      .value = { { { 50000000, 50000000, 0, 100000000 },
+				   { 100, 100, 0, 0 } } },
+		      .ns = { 100000000 } },
+	  "{\"core\": \"S0-D0-C0\", \"aggregate-number\": 2, "
+	  "\"CPUs utilized\": 1, \"page-faults /sec\": 2000}\n"
+	  "{\"core\": \"S0-D0-C1\", \"aggregate-number\": 2, "
+	  "\"CPUs utilized\": 1, \"page-faults /sec\": 0}\n" },
+	{ __LINE__, { "task-clock,page-faults", OUTPUT_JSONL, NULL, true,
+		      .aggr = &per_cpu, .n_targets = 2, .n_sections = 1,
+		      .value = { { { 50000000, 100000000 }, { 100, 7 } } },
+		      .ns = { 100000000 } },
+	  "{\"interval\": 0.1, \"cpu\": 0, \"CPUs utilized\": 0.5, "
+	  "\"page-faults /sec\": 2000}\n"
+	  "{\"interval\": 0.1, \"cpu\": 1, \"CPUs utilized\": 1, "
+	  "\"page-faults /sec\": 70}\n" },
+	/* Two columns of one unit: each says its event, and no key twice. */
+	{ __LINE__, { "task-clock,cpu-clock,page-faults,page-faults",
+		      OUTPUT_CSV, ",", false, .n_sections = 1,
+		      .value = { { { 50000000 }, { 100000000 }, { 10 },
+				   { 20 } } },
+		      .ns = { 100000000 } },
+	  "CPUs utilized (task-clock),CPUs utilized (cpu-clock),"
+	  "page-faults /sec,page-faults /sec #2\n"
+	  "0.500,1.000,200.000,400.000\n" },
+	/* Rates keep their unit: no K/sec, M/sec or G/sec. */
+	{ __LINE__, { "task-clock,page-faults", OUTPUT_CSV, ",", true,
+		      .n_sections = 3,
+		      .value = { { { 100000000 }, { 50 } },
+				 { { 200000000 }, { 250050 } },
+				 { { 300000000 }, { 300250050 } } },
+		      .ns = { 100000000, 200000000, 300000000 } },
+	  "time,CPUs utilized,page-faults /sec\n"
+	  "0.100000000,1.000,500.000\n"
+	  "0.200000000,1.000,2500000.000\n"
+	  "0.300000000,1.000,3000000000.000\n" },
+	/* Human: titles once, each value under its title's right end. */
+	{ __LINE__, { "task-clock,page-faults,cycles", OUTPUT_HUMAN, NULL,
+		      true, .open_err = { 0, 0, ENOENT }, STALLS },
+	  "#           time CPUs utilized page-faults /sec      GHz\n"
+	  "     0.100000000         0.500         2000.000         \n"
+	  "     0.200000000         0.000                          \n"
+	  "     0.300000000         1.000          500.000         \n" },
+};
+
+START_TEST(test_metric_only)
+{
+	const struct mo_row *t = &mo_rows[_i];
+	char *out;
+
+	c_locale();
+	out = print_mo(&t->c);
+	ck_assert_msg(strcmp(out, t->want) == 0,
+		      "line %d: got\n%s\nwant\n%s", t->line, out, t->want);
+	free(out);
+}
+END_TEST
+
+/* Human: the aggregate first, under its title; titles again over totals. */
+static const struct mo_line_row {
+	int line;
+	struct mo_case c;
+	const char *want[5];	/* whole lines of the output, up to NULL */
+} mo_line_rows[] = {
+	{ __LINE__, { "task-clock,page-faults", OUTPUT_HUMAN, NULL, false,
+		      .aggr = &per_core, .n_targets = 4, .n_sections = 1,
+		      .value = { { { 50000000, 50000000, 0, 100000000 },
+				   { 100, 100, 0, 0 } } },
+		      .ns = { 100000000 } },
+	  { " core     cpus CPUs utilized page-faults /sec",
+	    " S0-D0-C0    2         1.000         2000.000",
+	    " S0-D0-C1    2         1.000            0.000" } },
+	{ __LINE__, { "task-clock,page-faults", OUTPUT_HUMAN, NULL, true,
+		      .aggr = &per_cpu, .n_targets = 2, .n_sections = 1,
+		      .value = { { { 50000000, 100000000 }, { 100, 7 } } },
+		      .ns = { 100000000 } },
+	  { "#           time cpu  CPUs utilized page-faults /sec",
+	    "     0.100000000 CPU0         0.500         2000.000",
+	    "     0.100000000 CPU1         1.000           70.000" } },
+	{ __LINE__, { "task-clock,page-faults", OUTPUT_HUMAN, NULL, true, true,
+		      STALLS },
+	  { "#           time CPUs utilized page-faults /sec",
+	    "     0.200000000         0.000                 ",
+	    " Performance counter stats for 'sh -c true':",
+	    " CPUs utilized page-faults /sec",
+	    "         0.500         1000.000" } },
+};
+
+START_TEST(test_metric_only_lines)
+{
+	const struct mo_line_row *t = &mo_line_rows[_i];
+	char *out;
+	int i;
+
+	c_locale();
+	out = print_mo(&t->c);
+	for (i = 0; i < 5 && t->want[i]; i++)
+		ck_assert_msg(has_line(out, t->want[i]),
+			      "line %d: no line\n%s\nin\n%s", t->line,
+			      t->want[i], out);
+	free(out);
+}
+END_TEST
+
+/* The fields of a -x, line, quotes aside. */
+static size_t n_fields(const char *line, size_t len)
+{
+	size_t n = 1, i;
+
+	for (i = 0; i < len; i++)
+		n += line[i] == ',';
+	return n;
+}
+
+/* Each line of out, with its length; false past the last. */
+static bool next_line(const char **p, const char **line, size_t *len)
+{
+	const char *nl;
+
+	if (!**p)
+		return false;
+	nl = strchr(*p, '\n');
+	*line = *p;
+	*len = nl ? (size_t)(nl - *p) : strlen(*p);
+	*p = nl ? nl + 1 : *p + *len;
+	return true;
+}
+
+/* No silent limit: 70 rates and a clock, 71 columns on every line. */
+START_TEST(test_metric_only_many)
+{
+	struct mo_case c = {
+		.format = OUTPUT_CSV, .sep = ",", .interval = true,
+		.n_sections = 2, .ns = { 100000000, 200000000 },
+	};
+	char spec[1024] = "task-clock";
+	const char *p, *line;
+	size_t len, n = 0, i;
+	char *out;
+
+	for (i = 1; i <= 70; i++)
+		snprintf(spec + strlen(spec), sizeof(spec) - strlen(spec),
+			 ",r%zx", i);
+	c.spec = spec;
+	c.value[0][0][0] = 100000000;
+	c.value[1][0][0] = 200000000;
+	c_locale();
+	out = print_mo(&c);
+	for (p = out; next_line(&p, &line, &len); n++)
+		ck_assert_msg(n_fields(line, len) == 72, "%zu fields in\n%.*s",
+			      n_fields(line, len), (int)len, line);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_msg(strstr(out, ",r46 /sec\n"), "no last title in\n%s", out);
+	free(out);
+}
+END_TEST
+
+/*
+ * The keys of a JSON object on one line, in order: every string
+ * followed by a colon.
+ */
+static size_t json_keys(const char *line, size_t len, char keys[][64],
+			size_t max)
+{
+	size_t n = 0, i, k;
+
+	for (i = 0; i < len; i++) {
+		if (line[i] != '"')
+			continue;
+		for (k = 0, i++; i < len && line[i] != '"'; i++) {
+			if (line[i] == '\\')
+				i++;
+			if (k < 63)
+				keys[n][k++] = line[i];
+		}
+		keys[n][k] = '\0';
+		while (i + 1 < len && line[i + 1] == ' ')
+			i++;
+		if (i + 1 < len && line[i + 1] == ':' && n + 1 < max)
+			n++;
+	}
+	return n;
+}
+
+/* -j: no key twice in an object, with -A and twin units alike. */
+START_TEST(test_metric_only_json_keys)
+{
+	static const struct mo_case cases[] = {
+		{ "task-clock,cpu-clock,page-faults,page-faults",
+		  OUTPUT_JSONL, NULL, true, .aggr = &per_cpu, .n_targets = 2,
+		  .n_sections = 2,
+		  .value = { { { 1 }, { 1 }, { 1 }, { 1 } },
+			     { { 2 }, { 2 }, { 2 }, { 2 } } },
+		  .ns = { 100000000, 200000000 } },
+		{ "task-clock:u,task-clock:k,page-faults:u,page-faults:u",
+		  OUTPUT_JSONL, NULL, false, .aggr = &per_core, .n_targets = 4,
+		  .n_sections = 1, .ns = { 100000000 } },
+	};
+	char keys[16][64];
+	const char *p, *line;
+	size_t len, n, i, j, k, lines;
+	char *out;
+
+	c_locale();
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		out = print_mo(&cases[k]);
+		for (p = out, lines = 0; next_line(&p, &line, &len); lines++) {
+			n = json_keys(line, len, keys, 16);
+			ck_assert_msg(n >= 5, "%zu keys in\n%.*s", n, (int)len,
+				      line);
+			for (i = 0; i < n; i++)
+				for (j = i + 1; j < n; j++)
+					ck_assert_msg(strcmp(keys[i], keys[j]),
+						      "key '%s' twice in\n%.*s",
+						      keys[i], (int)len, line);
+		}
+		ck_assert_uint_eq(lines, cases[k].interval ? 4 : 2);
+		free(out);
+	}
+}
+END_TEST
+
 /* Signals by the names kill -l gives, real-time ones included. */
 static const struct {
 	int line;
@@ -452,6 +866,14 @@ static Suite *output_suite(void)
 	tcase_add_loop_test(tc, test_human, 0, N_ROWS(human_rows));
 	tcase_add_test(tc, test_human_scaled);
 	tcase_add_test(tc, test_human_frame);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("metric-only");
+	tcase_add_loop_test(tc, test_metric_only, 0, N_ROWS(mo_rows));
+	tcase_add_loop_test(tc, test_metric_only_lines, 0,
+			    N_ROWS(mo_line_rows));
+	tcase_add_test(tc, test_metric_only_many);
+	tcase_add_test(tc, test_metric_only_json_keys);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("truth");
