@@ -13,7 +13,10 @@
 
 static const char usage[] =
 	"Usage: pstat [options] [--] command [args...]\n"
-	"Count performance events while command runs, like perf stat.\n"
+	"       pstat [options]\n"
+	"Count performance events while command runs, like perf stat; without\n"
+	"a command or a target, count the whole machine (-a) until Ctrl-C,\n"
+	"--timeout or --interval-count.\n"
 	"\n"
 	"Events:\n"
 	"  -e, --event=LIST           events to count: names, caches, rNNN,\n"
@@ -29,6 +32,7 @@ static const char usage[] =
 	"  -p, --pid=PID[,PID...]     attach to processes and all their threads\n"
 	"  -t, --tid=TID[,TID...]     attach to these threads only\n"
 	"  -a, --all-cpus             count everything on every online CPU\n"
+	"                             (the default with no command and no target)\n"
 	"  -C, --cpu=LIST             count everything on these CPUs (0-3,6)\n"
 	"  -A, --no-aggr              one line per CPU\n"
 	"      --per-core, --per-die, --per-socket, --per-node\n"
@@ -42,7 +46,8 @@ static const char usage[] =
 	"                             command starts\n"
 	"      --timeout=MS           stop the command (SIGTERM, then SIGKILL)\n"
 	"                             after MS milliseconds; exit status 124\n"
-	"      --interval-count=N     stop after N intervals\n"
+	"      --interval-count=N     stop printing after N intervals; without a\n"
+	"                             command, stop counting\n"
 	"      --summary              with -I: the totals at the end as well\n"
 	"Output:\n"
 	"  -x, --field-separator=SEP  perf's CSV columns, separated by SEP\n"
@@ -412,6 +417,10 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 		if (o->action == OPTIONS_HELP || o->action == OPTIONS_VERSION)
 			return 0;
 	}
+	/* perf stat's default: no command and no target is the machine. */
+	if (o->action == OPTIONS_RUN && optind >= argc && !o->pids &&
+	    !o->tids && !o->cpu_list)
+		o->all_cpus = true;
 	ret = check_combinations(o, err, err_len);
 	if (ret < 0)
 		return ret;
@@ -433,9 +442,6 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 					   argv[optind]) : 0;
 	if (optind < argc)
 		o->argv = argv + optind;
-	else if (!o->pids && !o->tids && !o->all_cpus && !o->cpu_list)
-		return bad(err, err_len,
-			   "no command given; usage: pstat [options] [--] command [args...], or a target: -p, -t, -a, -C");
 	if (!o->argv && o->repeat > 1)
 		return bad(err, err_len, "-r repeats a command: give one");
 	if (!o->argv && o->delay_ms)
