@@ -48,7 +48,10 @@ static const char usage[] =
 	"                             after MS milliseconds; exit status 124\n"
 	"      --interval-count=N     stop printing after N intervals; without a\n"
 	"                             command, stop counting\n"
-	"      --summary              with -I: the totals at the end as well\n"
+	"      --summary              with -I: the totals at the end as well;\n"
+	"                             with -x, on rows whose first field is\n"
+	"                             'summary' where intervals have the time\n"
+	"      --no-csv-summary       without that first field, as perf does\n"
 	"Output:\n"
 	"  -x, --field-separator=SEP  perf's CSV columns, separated by SEP\n"
 	"                             ('\\t' for a tab)\n"
@@ -96,6 +99,7 @@ enum {
 	OPT_LOG_FD,
 	OPT_INTERVAL_COUNT,
 	OPT_SUMMARY,
+	OPT_NO_CSV_SUMMARY,
 	OPT_PER_CORE,
 	OPT_PER_DIE,
 	OPT_PER_SOCKET,
@@ -115,6 +119,7 @@ static const struct option long_options[] = {
 	{ "interval-print", required_argument, NULL, 'I' },
 	{ "interval-count", required_argument, NULL, OPT_INTERVAL_COUNT },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ "no-csv-summary", no_argument, NULL, OPT_NO_CSV_SUMMARY },
 	{ "pid", required_argument, NULL, 'p' },
 	{ "tid", required_argument, NULL, 't' },
 	{ "all-cpus", no_argument, NULL, 'a' },
@@ -250,6 +255,9 @@ static int take_option(struct options *o, int c, char **argv, char *err,
 		return 0;
 	case OPT_SUMMARY:
 		o->out.summary = true;
+		return 0;
+	case OPT_NO_CSV_SUMMARY:
+		o->out.no_csv_summary = true;
 		return 0;
 	case 'p':
 		o->pids = optarg;

@@ -26,15 +26,28 @@ static void field(struct output *out, const char *s, bool last)
 	fputs(last ? "\n" : sep, out->f);
 }
 
+/*
+ * With -I, the first field: the interval's end, or perf's "summary" on
+ * the totals of --summary, so that every row has as many fields (but
+ * unpadded, as the times are). NULL for none.
+ */
+static const char *lead_field(const struct output *out)
+{
+	if (out->interval)
+		return out->ts_text;
+	if (out->o.interval && !out->o.no_csv_summary)
+		return "summary";
+	return NULL;
+}
+
 /* The time of the interval and the aggregate, which every line repeats. */
 static void prefix(struct output *out, const struct output_row *row)
 {
+	const char *lead = lead_field(out);
 	char buf[32];
 
-	if (out->interval) {
-		snprintf(buf, sizeof(buf), "%s", out->ts_text);
-		field(out, buf, false);
-	}
+	if (lead)
+		field(out, lead, false);
 	if (row->aggr)
 		field(out, row->aggr, false);
 	if (row->aggr_cpus) {
@@ -88,6 +101,7 @@ static void csv_row(struct output *out, const struct output_row *row)
 static void csv_metric_line(struct output *out, const char (*titles)[64],
 			    const struct metric *m, size_t n)
 {
+	const char *lead = lead_field(out);
 	char buf[64];
 	size_t i;
 
@@ -97,10 +111,8 @@ static void csv_metric_line(struct output *out, const char (*titles)[64],
 		for (i = 0; i < n; i++)
 			field(out, titles[i], i + 1 == n);
 	}
-	if (out->interval) {
-		snprintf(buf, sizeof(buf), "%s", out->ts_text);
-		field(out, buf, n == 0);
-	}
+	if (lead)
+		field(out, lead, n == 0);
 	for (i = 0; i < n; i++) {
 		snprintf(buf, sizeof(buf), "%.*f", m[i].prec, m[i].value);
 		field(out, buf, i + 1 == n);
