@@ -13,7 +13,10 @@
 
 static const char usage[] =
 	"Usage: pstat [options] [--] command [args...]\n"
-	"Count performance events while command runs, like perf stat.\n"
+	"       pstat [options]\n"
+	"Count performance events while command runs, like perf stat; without\n"
+	"a command or a target, count the whole machine (-a) until Ctrl-C,\n"
+	"--timeout or --interval-count.\n"
 	"\n"
 	"Events:\n"
 	"  -e, --event=LIST           events to count: names, caches, rNNN,\n"
@@ -29,6 +32,7 @@ static const char usage[] =
 	"  -p, --pid=PID[,PID...]     attach to processes and all their threads\n"
 	"  -t, --tid=TID[,TID...]     attach to these threads only\n"
 	"  -a, --all-cpus             count everything on every online CPU\n"
+	"                             (the default with no command and no target)\n"
 	"  -C, --cpu=LIST             count everything on these CPUs (0-3,6)\n"
 	"  -A, --no-aggr              one line per CPU\n"
 	"      --per-core, --per-die, --per-socket, --per-node\n"
@@ -42,8 +46,12 @@ static const char usage[] =
 	"                             command starts\n"
 	"      --timeout=MS           stop the command (SIGTERM, then SIGKILL)\n"
 	"                             after MS milliseconds; exit status 124\n"
-	"      --interval-count=N     stop after N intervals\n"
-	"      --summary              with -I: the totals at the end as well\n"
+	"      --interval-count=N     stop printing after N intervals; without a\n"
+	"                             command, stop counting\n"
+	"      --summary              with -I: the totals at the end as well;\n"
+	"                             with -x, on rows whose first field is\n"
+	"                             'summary' where intervals have the time\n"
+	"      --no-csv-summary       without that first field, as perf does\n"
 	"Output:\n"
 	"  -x, --field-separator=SEP  perf's CSV columns, separated by SEP\n"
 	"                             ('\\t' for a tab)\n"
@@ -91,6 +99,7 @@ enum {
 	OPT_LOG_FD,
 	OPT_INTERVAL_COUNT,
 	OPT_SUMMARY,
+	OPT_NO_CSV_SUMMARY,
 	OPT_PER_CORE,
 	OPT_PER_DIE,
 	OPT_PER_SOCKET,
@@ -110,6 +119,7 @@ static const struct option long_options[] = {
 	{ "interval-print", required_argument, NULL, 'I' },
 	{ "interval-count", required_argument, NULL, OPT_INTERVAL_COUNT },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ "no-csv-summary", no_argument, NULL, OPT_NO_CSV_SUMMARY },
 	{ "pid", required_argument, NULL, 'p' },
 	{ "tid", required_argument, NULL, 't' },
 	{ "all-cpus", no_argument, NULL, 'a' },
@@ -245,6 +255,9 @@ static int take_option(struct options *o, int c, char **argv, char *err,
 		return 0;
 	case OPT_SUMMARY:
 		o->out.summary = true;
+		return 0;
+	case OPT_NO_CSV_SUMMARY:
+		o->out.no_csv_summary = true;
 		return 0;
 	case 'p':
 		o->pids = optarg;
@@ -412,6 +425,10 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 		if (o->action == OPTIONS_HELP || o->action == OPTIONS_VERSION)
 			return 0;
 	}
+	/* perf stat's default: no command and no target is the machine. */
+	if (o->action == OPTIONS_RUN && optind >= argc && !o->pids &&
+	    !o->tids && !o->cpu_list)
+		o->all_cpus = true;
 	ret = check_combinations(o, err, err_len);
 	if (ret < 0)
 		return ret;
@@ -433,9 +450,6 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 					   argv[optind]) : 0;
 	if (optind < argc)
 		o->argv = argv + optind;
-	else if (!o->pids && !o->tids && !o->all_cpus && !o->cpu_list)
-		return bad(err, err_len,
-			   "no command given; usage: pstat [options] [--] command [args...], or a target: -p, -t, -a, -C");
 	if (!o->argv && o->repeat > 1)
 		return bad(err, err_len, "-r repeats a command: give one");
 	if (!o->argv && o->delay_ms)

@@ -24,6 +24,7 @@ struct output_opts {
 	bool metric_only;	/* --metric-only */
 	bool interval;		/* -I: rows carry a timestamp */
 	bool summary;		/* -I with totals at the end too */
+	bool no_csv_summary;	/* -x: no 'summary' first on those totals */
 	size_t runs;		/* -r */
 };
 

@@ -26,15 +26,28 @@ static void field(struct output *out, const char *s, bool last)
 	fputs(last ? "\n" : sep, out->f);
 }
 
+/*
+ * With -I, the first field: the interval's end, or perf's "summary" on
+ * the totals of --summary, so that every row has as many fields (but
+ * unpadded, as the times are). NULL for none.
+ */
+static const char *lead_field(const struct output *out)
+{
+	if (out->interval)
+		return out->ts_text;
+	if (out->o.interval && !out->o.no_csv_summary)
+		return "summary";
+	return NULL;
+}
+
 /* The time of the interval and the aggregate, which every line repeats. */
 static void prefix(struct output *out, const struct output_row *row)
 {
+	const char *lead = lead_field(out);
 	char buf[32];
 
-	if (out->interval) {
-		snprintf(buf, sizeof(buf), "%s", out->ts_text);
-		field(out, buf, false);
-	}
+	if (lead)
+		field(out, lead, false);
 	if (row->aggr)
 		field(out, row->aggr, false);
 	if (row->aggr_cpus) {
@@ -133,9 +146,11 @@ static void csv_metric_line(struct output *out, const struct output_row *row,
 	char buf[64];
 	size_t i;
 
-	if (mf.time)
-		metric_field(out, &mf, out->interval ? out->ts_text
-						     : "summary");
+	/* --no-csv-summary: the totals' line is one field short. */
+	if (mf.time && lead_field(out))
+		metric_field(out, &mf, lead_field(out));
+	else if (mf.time)
+		mf.n--;
 	if (mf.aggr)
 		metric_field(out, &mf, row->aggr);
 	if (mf.cpus) {

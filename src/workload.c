@@ -210,5 +210,9 @@ void workload_abort(struct workload *w)
 {
 	close_fd(&w->go_fd);
 	close_fd(&w->err_fd);
-	workload_wait(w, NULL, 0);
+	/* With no child, workload_wait would wait for a signal. */
+	if (w->pid > 0)
+		workload_wait(w, NULL, 0);
+	close_fd(&w->pid_fd);
+	close_fd(&w->sig_fd);
 }

@@ -58,7 +58,8 @@ int workload_watch_signals(struct workload *w);
 int workload_wait(struct workload *w, struct workload_watch *watch,
 		  size_t n_watch);
 
-/* The child will never exec: make it exit and reap it. */
+/* The child will never exec: make it exit and reap it; with no child,
+ * only stop watching signals. */
 void workload_abort(struct workload *w);
 
 #endif

@@ -242,6 +242,96 @@ START_TEST(test_csv_locale)
 }
 END_TEST
 
+/*
+ * -x -I --summary: an interval of task-clock and instructions, then the
+ * totals, whose first field is perf's "summary" unless --no-csv-summary.
+ */
+static const struct summary_row {
+	int line;
+	bool no_csv_summary;
+	bool metric_only;
+	const char *want;	/* the whole output */
+} summary_rows[] = {
+	{ __LINE__, false, false,
+	  "0.100000000,50.00,msec,task-clock,50000000,100.00,0.500,CPUs utilized\n"
+	  "0.100000000,1000,,instructions,1000,100.00,,\n"
+	  "summary,150.00,msec,task-clock,150000000,100.00,0.500,CPUs utilized\n"
+	  "summary,3000,,instructions,3000,100.00,,\n" },
+	{ __LINE__, true, false,
+	  "0.100000000,50.00,msec,task-clock,50000000,100.00,0.500,CPUs utilized\n"
+	  "0.100000000,1000,,instructions,1000,100.00,,\n"
+	  "150.00,msec,task-clock,150000000,100.00,0.500,CPUs utilized\n"
+	  "3000,,instructions,3000,100.00,,\n" },
+	{ __LINE__, false, true,
+	  "time,CPUs utilized\n"
+	  "0.100000000,0.500\n"
+	  "summary,0.500\n" },
+	{ __LINE__, true, true,
+	  "time,CPUs utilized\n"
+	  "0.100000000,0.500\n"
+	  "0.500\n" },
+};
+
+/* The interval's readings, then the run's. */
+static void set_reading(struct evlist *el, uint64_t clock, uint64_t insns)
+{
+	const uint64_t v[] = { clock, insns };
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		struct counts_values *c = &evlist_at(el, i)->vals;
+
+		c->value = c->enabled = c->running = v[i];
+	}
+}
+
+START_TEST(test_csv_summary)
+{
+	const struct summary_row *t = &summary_rows[_i];
+	const struct ev ev[] = { EXACT(0), EXACT(0) };
+	const struct output_opts opts = {
+		.format = OUTPUT_CSV,
+		.sep = ",",
+		.metric_only = t->metric_only,
+		.interval = true,
+		.summary = true,
+		.no_csv_summary = t->no_csv_summary,
+		.runs = 1,
+	};
+	const struct output_run run = { .elapsed_ns = 3e8 };
+	struct evlist *el;
+	struct results *res;
+	struct output *out;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	c_locale();
+	el = build("task-clock,instructions", ev);
+	res = results_new(el, false, 1, NULL);
+	f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(res);
+	ck_assert_ptr_nonnull(f);
+	out = output_new(f, &opts);
+	ck_assert_ptr_nonnull(out);
+	set_reading(el, 50000000, 1000);
+	results_snapshot(res);
+	output_interval(out, res, 0.1, 1e8);
+	results_next_interval(res);
+	set_reading(el, 150000000, 3000);
+	results_snapshot(res);
+	results_end_run(res, 3e8);
+	output_final(out, res, &run);
+	ck_assert_int_eq(output_close(out), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(strcmp(buf, t->want) == 0, "line %d: got\n%s\nwant\n%s",
+		      t->line, buf, t->want);
+	free(buf);
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
 static const struct human_row {
 	int line;
 	const char *locale;
@@ -860,6 +950,7 @@ static Suite *output_suite(void)
 	tc = tcase_create("csv");
 	tcase_add_loop_test(tc, test_csv, 0, N_ROWS(csv_rows));
 	tcase_add_test(tc, test_csv_locale);
+	tcase_add_loop_test(tc, test_csv_summary, 0, N_ROWS(summary_rows));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("human");
