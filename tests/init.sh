@@ -35,13 +35,12 @@ require_perf_events()
 		skip_ "no perf events in this kernel (no perf_event_paranoid)"
 }
 
-# Succeeds when hardware counters can be counted here.  It uses its own
-# files so that it does not clobber a previous run_pstat's out and err.
+# Succeeds when hardware counters can be counted here, as a probe that
+# does not use pstat finds (probe_pmu opens instructions on itself).
 have_hw_pmu()
 {
 	[ -d /sys/bus/event_source/devices/cpu ] && return 0
-	"$PSTAT" -x, -e instructions -- true >/dev/null 2>hw.err || return 1
-	grep -q '^[0-9][0-9.]*,[^,]*,instructions,' hw.err
+	"$PROGS/probe_pmu" hardware >/dev/null
 }
 
 require_hw_pmu()
@@ -49,11 +48,65 @@ require_hw_pmu()
 	have_hw_pmu || skip_ "no hardware PMU visible (VM without a vPMU?)"
 }
 
+# probe_ WHAT PROBE ARGS...: runs $PROGS/PROBE, a program that tries a
+# feature without pstat: 0 it works, 3 or 4 it is missing and the test
+# skips with the reason the probe printed, anything else a broken test.
+probe_()
+{
+	what=$1
+	probe=$2
+	shift 2
+	probe_rc=0
+	probe_out=$("$PROGS/$probe" "$@" 2>&1) || probe_rc=$?
+	case $probe_rc in
+	0) ;;
+	3|4) skip_ "$what: $probe_out" ;;
+	*) framework_failure_ "probe $probe $*: status $probe_rc: $probe_out" ;;
+	esac
+}
+
+# For tests that assert a breakpoint's count: some hosts open data
+# breakpoints that never fire (perf's read 0 there too).
+require_breakpoints()
+{
+	probe_ "data breakpoints do not count here" probe_bp
+}
+
+# For tests that count msr/tsc/.
+require_msr()
+{
+	probe_ "msr/tsc/ does not count here" probe_pmu msr
+}
+
+# require_pmu NAME: the PMU is in sysfs, for tests of what pstat makes of
+# it (its events, terms and the kernel's refusals) without counting.
+require_pmu()
+{
+	[ -d "/sys/bus/event_source/devices/$1" ] ||
+		skip_ "no $1 PMU here (/sys/bus/event_source/devices/$1)"
+}
+
+# require_tracepoints SYSTEM/EVENT...: their ids can be read, in a
+# tracefs mounted where pstat looks.
+require_tracepoints()
+{
+	tracefs=/sys/kernel/tracing
+	awk -v d="$tracefs" '$2 == d && $3 == "tracefs" { found = 1 }
+		END { exit !found }' /proc/self/mounts ||
+		skip_ "tracefs is not mounted at $tracefs" \
+		      "(as root: mount -t tracefs nodev $tracefs; .ci/run does)"
+	for tp; do
+		[ -r "$tracefs/events/$tp/id" ] && continue
+		[ -r "$tracefs/events" ] ||
+			skip_ "$tracefs/events is not readable (not root?)"
+		skip_ "no tracepoint ${tp%%/*}:${tp#*/} here ($tracefs/events/$tp/id)"
+	done
+}
+
+# The syscall tracepoints, which count exactly.
 require_tracefs()
 {
-	[ -r /sys/kernel/tracing/events/syscalls ] ||
-		skip_ "/sys/kernel/tracing/events/syscalls is not readable" \
-		      "(no tracefs there, no syscall tracepoints, or not root)"
+	require_tracepoints syscalls/sys_enter_write
 }
 
 # Runs pstat with stdout in ./out and stderr in ./err; never aborts.
