@@ -175,6 +175,17 @@ $([ -e ran ] && echo yes || echo no); want 125, one line, not run"
 	fi
 }
 
+# expect_refused_saying TEXT ARGS...: expect_refused ARGS, and the
+# pstat: line says TEXT (a grep pattern).
+expect_refused_saying()
+{
+	text=$1
+	shift
+	expect_refused "$@"
+	grep -q "^pstat: .*$text" err ||
+		{ show_err_; fail_ "'$*': no '$text' in the message"; }
+}
+
 expect_rc()
 {
 	[ "$rc" = "$1" ] || { show_err_; fail_ "exit status $rc, expected $1"; }
