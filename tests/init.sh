@@ -18,7 +18,9 @@ framework_failure_() { printf 'ERROR: %s\n' "$*"; exit 99; }
 # 755 so tests that drop privileges can still work in it.
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/pstat-test.XXXXXX") ||
 	framework_failure_ "mktemp -d failed"
-trap 'cd / && rm -rf "$tmpdir"' EXIT
+# Commands a test adds with at_exit run at its end, the last added first.
+at_exit_=
+trap 'eval "$at_exit_"; cd / && rm -rf "$tmpdir"' EXIT
 # A signal must still run the EXIT trap, and dash only does so via exit.
 trap 'exit 1' HUP INT TERM
 chmod 755 "$tmpdir" || framework_failure_ "cannot chmod $tmpdir"
@@ -33,6 +35,12 @@ require_perf_events()
 {
 	[ -e /proc/sys/kernel/perf_event_paranoid ] ||
 		skip_ "no perf events in this kernel (no perf_event_paranoid)"
+}
+
+# at_exit COMMAND: run COMMAND when the test ends, passed or not.
+at_exit()
+{
+	at_exit_="$*; $at_exit_"
 }
 
 # Succeeds when hardware counters can be counted here, as a probe that
@@ -107,6 +115,55 @@ require_tracepoints()
 require_tracefs()
 {
 	require_tracepoints syscalls/sys_enter_write
+}
+
+# paranoid_lock_ -s|-x: the tests that set kernel.perf_event_paranoid,
+# of this suite or of any other running on the machine, hold this lock
+# alone, and those that read it share it, until they end. Without flock,
+# or as a user who cannot make the file, readers go without.
+paranoid_lock_()
+{
+	lock=/tmp/pstat-tests-paranoid.lock
+	command -v flock >/dev/null 2>&1 || return 0
+	touch "$lock" 2>/dev/null
+	if [ -r "$lock" ]; then
+		# A failed exec would end the shell: -r said it will not fail.
+		exec 9<"$lock"
+		flock "$1" 9 && return 0
+	fi
+	[ "$1" = -s ] && return 0
+	framework_failure_ "cannot lock $lock"
+}
+
+# set_paranoid LEVEL: kernel.perf_event_paranoid is LEVEL until the test
+# ends, then what it was (as root).
+set_paranoid()
+{
+	paranoid_lock_ -x
+	paranoid_old_=$(cat /proc/sys/kernel/perf_event_paranoid)
+	paranoid=$1
+	[ "$paranoid_old_" = "$1" ] && return 0
+	# shellcheck disable=SC2016 # expanded at exit
+	at_exit 'echo "$paranoid_old_" >/proc/sys/kernel/perf_event_paranoid'
+	echo "$1" >/proc/sys/kernel/perf_event_paranoid ||
+		skip_ "cannot set perf_event_paranoid to $1"
+}
+
+# get_paranoid: $paranoid is the level, which no test changes until this
+# one ends (for tests that assert what it allows).
+get_paranoid()
+{
+	paranoid_lock_ -s
+	# shellcheck disable=SC2034 # for the test that calls this
+	paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+}
+
+# run_nobody COMMAND...: as nobody, output in ./out and ./err, status in rc.
+run_nobody()
+{
+	rc=0
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$@" \
+		>out 2>err || rc=$?
 }
 
 # Runs pstat with stdout in ./out and stderr in ./err; never aborts.
@@ -184,6 +241,20 @@ expect_refused_saying()
 	expect_refused "$@"
 	grep -q "^pstat: .*$text" err ||
 		{ show_err_; fail_ "'$*': no '$text' in the message"; }
+}
+
+# expect_refusal WHAT TEXT...: the command just run (run_nobody, say)
+# was refused: status 125, ./ran not made, one 'pstat: ' line, which
+# holds WHAT and each TEXT.
+expect_refusal()
+{
+	expect_rc 125
+	[ ! -e ran ] || { show_err_; fail_ "$1: the command ran"; }
+	expect_eq "$(grep -c '^pstat: ' err)" 1 "$1: 'pstat: ' lines"
+	for want in "$@"; do
+		grep '^pstat: ' err | grep -qF -- "$want" ||
+			{ show_err_; fail_ "$1: no '$want' in the message"; }
+	done
 }
 
 expect_rc()
