@@ -18,9 +18,12 @@ framework_failure_() { printf 'ERROR: %s\n' "$*"; exit 99; }
 # 755 so tests that drop privileges can still work in it.
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/pstat-test.XXXXXX") ||
 	framework_failure_ "mktemp -d failed"
-# Commands a test adds with at_exit run at its end, the last added first.
+# At exit: the processes a test started and did not wait for are sent
+# TERM, then the commands it added with at_exit run, the last first.
+running_=
 at_exit_=
-trap 'eval "$at_exit_"; cd / && rm -rf "$tmpdir"' EXIT
+trap 'for p_ in $running_; do kill "$p_" 2>/dev/null; done
+	eval "$at_exit_"; cd / && rm -rf "$tmpdir"' EXIT
 # A signal must still run the EXIT trap, and dash only does so via exit.
 trap 'exit 1' HUP INT TERM
 chmod 755 "$tmpdir" || framework_failure_ "cannot chmod $tmpdir"
@@ -41,6 +44,22 @@ require_perf_events()
 at_exit()
 {
 	at_exit_="$*; $at_exit_"
+}
+
+# started PID: the test started PID with &, and waits for it with waited
+# (or it is sent TERM at exit). Only a pid not yet waited for is killed:
+# never one the kernel may have given to another process since.
+started()
+{
+	running_="$running_ $1"
+}
+
+# waited PID: waits for PID, its status in rc.
+waited()
+{
+	rc=0
+	wait "$1" || rc=$?
+	running_=$(for p_ in $running_; do [ "$p_" = "$1" ] || echo "$p_"; done)
 }
 
 # Succeeds when hardware counters can be counted here, as a probe that
@@ -115,6 +134,34 @@ require_tracepoints()
 require_tracefs()
 {
 	require_tracepoints syscalls/sys_enter_write
+}
+
+# wait_until WHAT COMMAND...: runs COMMAND until it succeeds. The bound
+# only ends a hang: however slow the machine, WHAT is waited for.
+wait_until()
+{
+	what=$1
+	shift
+	tries_=0
+	until "$@"; do
+		[ "$tries_" -lt 1200 ] || fail_ "$what: not after 2 minutes: hung?"
+		sleep 0.1
+		tries_=$((tries_ + 1))
+	done
+}
+
+# sleeping_in PID GLOB: PID sleeps, in a kernel function matching GLOB
+# where /proc/PID/wchan says which (*poll*: pstat waits for what comes).
+sleeping_in()
+{
+	[ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = S ] ||
+		return 1
+	wchan=$(cat "/proc/$1/wchan" 2>/dev/null)
+	# shellcheck disable=SC2254 # GLOB is a pattern on purpose
+	case $wchan in
+	''|0|$2) return 0 ;;
+	esac
+	return 1
 }
 
 # paranoid_lock_ -s|-x: the tests that set kernel.perf_event_paranoid,
