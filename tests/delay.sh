@@ -10,20 +10,20 @@
 
 require_perf_events
 
-# The delay outlives the command: nothing was counted.
-run_pstat -x, -D 5000 -e task-clock,page-faults -- true
+# The delay, a day, outlives the command: nothing was counted.
+run_pstat -x, -D 86400000 -e task-clock,page-faults -- true
 expect_rc 0
 expect_eq "$(csv_rows)" "<not counted>,msec,task-clock,0,0.00,,
 <not counted>,,page-faults,0,0.00,," "-x, -D beyond the command"
-run_pstat -j -D 5000 -e page-faults -- true
+run_pstat -j -D 86400000 -e page-faults -- true
 expect_rc 0
 grep -q '^{"counter-value": "<not counted>", "unit": "", "event": "page-faults", "event-runtime": 0, "pcnt-running": 0,' err ||
 	{ show_err_; fail_ "-j -D beyond the command"; }
-run_pstat --format=csv -D 5000 -e page-faults -- true
+run_pstat --format=csv -D 86400000 -e page-faults -- true
 expect_rc 0
 grep -q '^total,,,,page-faults,,,not-counted,' err ||
 	{ show_err_; fail_ "--format=csv -D beyond the command"; }
-run_pstat -D 5000 -e page-faults -- true
+run_pstat -D 86400000 -e page-faults -- true
 expect_rc 0
 grep -Eq '^ +<not counted> +page-faults$' err ||
 	{ show_err_; fail_ "human -D beyond the command"; }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Groups on a real kernel: a member that is not here is <not supported>
-# while the rest of its group counts; a member the kernel refuses stops
-# pstat before the command runs, weak group or not. (Splitting a weak
+# while the rest of its group counts. (Members the msr PMU refuses:
+# events-groups-msr.sh; a breakpoint x86 refuses, which stops pstat
+# before the command runs: events-groups-breakpoint.sh. Splitting a weak
 # group the kernel refuses as a whole is in check_evlist: no kernel here
 # does that on demand.)
 
@@ -70,41 +71,3 @@ expect_ge "$(csv_value "page-faults:W$u")" 10 "page-faults:W$u"
 run_pstat -e "{task-clock,page-faults}:W$u" -- "$PROGS/touch_pages" 10
 ! grep -q '^pstat: note: .*weak group' err ||
 	{ show_err_; fail_ "a weak group the kernel took was split"; }
-
-# check_refused SPEC MESSAGE: 125, one message, the command not run.
-check_refused()
-{
-	expect_refused -e "$1"
-	grep -q "^pstat: .*$2" err ||
-		{ show_err_; fail_ "'$1': no '$2' in the message"; }
-}
-
-# The msr PMU refuses any exclude bit: the event is <not supported>,
-# said once, and the rest of its group still counts; in a weak group
-# too. (:u, so that the kernel's own rights do not come first.)
-if [ -d /sys/bus/event_source/devices/msr ]; then
-	for spec in '{task-clock:u,msr/tsc/u}' '{msr/tsc/u,task-clock:u}:W'; do
-		run_pstat -e "$spec" -- "$PROGS/touch_pages" 10
-		expect_rc 0
-		expect_eq "$(grep -c '^pstat: note: msr/tsc/u.*: <not supported>: .*cannot leave out user' err)" \
-			1 "$spec: the note"
-		grep -Eq '^ +<not supported> +msr/tsc/u' err ||
-			{ show_err_; fail_ "$spec: msr/tsc/u not <not supported>"; }
-		grep -Eq '^ +[0-9.]+ msec task-clock:u' err ||
-			{ show_err_; fail_ "$spec: task-clock:u did not count"; }
-	done
-else
-	echo "no msr PMU: its refusals not tried"
-fi
-
-# x86 refuses a breakpoint not aligned to its length.
-case $(uname -m) in
-x86_64|i?86)
-	if [ -d /sys/bus/event_source/devices/breakpoint ]; then
-		check_refused '{task-clock,mem:0x1001/8:w}:u' \
-			'must be aligned'
-		check_refused '{task-clock,mem:0x1001/8:w}:uW' \
-			'must be aligned'
-	fi
-	;;
-esac

@@ -18,7 +18,12 @@ framework_failure_() { printf 'ERROR: %s\n' "$*"; exit 99; }
 # 755 so tests that drop privileges can still work in it.
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/pstat-test.XXXXXX") ||
 	framework_failure_ "mktemp -d failed"
-trap 'cd / && rm -rf "$tmpdir"' EXIT
+# At exit: the processes a test started and did not wait for are sent
+# TERM, then the commands it added with at_exit run, the last first.
+running_=
+at_exit_=
+trap 'for p_ in $running_; do kill "$p_" 2>/dev/null; done
+	eval "$at_exit_"; cd / && rm -rf "$tmpdir"' EXIT
 # A signal must still run the EXIT trap, and dash only does so via exit.
 trap 'exit 1' HUP INT TERM
 chmod 755 "$tmpdir" || framework_failure_ "cannot chmod $tmpdir"
@@ -35,13 +40,34 @@ require_perf_events()
 		skip_ "no perf events in this kernel (no perf_event_paranoid)"
 }
 
-# Succeeds when hardware counters can be counted here.  It uses its own
-# files so that it does not clobber a previous run_pstat's out and err.
+# at_exit COMMAND: run COMMAND when the test ends, passed or not.
+at_exit()
+{
+	at_exit_="$*; $at_exit_"
+}
+
+# started PID: the test started PID with &, and waits for it with waited
+# (or it is sent TERM at exit). Only a pid not yet waited for is killed:
+# never one the kernel may have given to another process since.
+started()
+{
+	running_="$running_ $1"
+}
+
+# waited PID: waits for PID, its status in rc.
+waited()
+{
+	rc=0
+	wait "$1" || rc=$?
+	running_=$(for p_ in $running_; do [ "$p_" = "$1" ] || echo "$p_"; done)
+}
+
+# Succeeds when hardware counters can be counted here, as a probe that
+# does not use pstat finds (probe_pmu opens instructions on itself).
 have_hw_pmu()
 {
 	[ -d /sys/bus/event_source/devices/cpu ] && return 0
-	"$PSTAT" -x, -e instructions -- true >/dev/null 2>hw.err || return 1
-	grep -q '^[0-9][0-9.]*,[^,]*,instructions,' hw.err
+	"$PROGS/probe_pmu" hardware >/dev/null
 }
 
 require_hw_pmu()
@@ -49,11 +75,142 @@ require_hw_pmu()
 	have_hw_pmu || skip_ "no hardware PMU visible (VM without a vPMU?)"
 }
 
+# probe_ WHAT PROBE ARGS...: runs $PROGS/PROBE, a program that tries a
+# feature without pstat: 0 it works, 3 or 4 it is missing and the test
+# skips with the reason the probe printed, anything else a broken test.
+probe_()
+{
+	what=$1
+	probe=$2
+	shift 2
+	probe_rc=0
+	probe_out=$("$PROGS/$probe" "$@" 2>&1) || probe_rc=$?
+	case $probe_rc in
+	0) ;;
+	3|4) skip_ "$what: $probe_out" ;;
+	*) framework_failure_ "probe $probe $*: status $probe_rc: $probe_out" ;;
+	esac
+}
+
+# For tests that assert a breakpoint's count: some hosts open data
+# breakpoints that never fire (perf's read 0 there too).
+require_breakpoints()
+{
+	probe_ "data breakpoints do not count here" probe_bp
+}
+
+# For tests that count msr/tsc/.
+require_msr()
+{
+	probe_ "msr/tsc/ does not count here" probe_pmu msr
+}
+
+# require_pmu NAME: the PMU is in sysfs, for tests of what pstat makes of
+# it (its events, terms and the kernel's refusals) without counting.
+require_pmu()
+{
+	[ -d "/sys/bus/event_source/devices/$1" ] ||
+		skip_ "no $1 PMU here (/sys/bus/event_source/devices/$1)"
+}
+
+# require_tracepoints SYSTEM/EVENT...: their ids can be read, in a
+# tracefs mounted where pstat looks.
+require_tracepoints()
+{
+	tracefs=/sys/kernel/tracing
+	awk -v d="$tracefs" '$2 == d && $3 == "tracefs" { found = 1 }
+		END { exit !found }' /proc/self/mounts ||
+		skip_ "tracefs is not mounted at $tracefs" \
+		      "(as root: mount -t tracefs nodev $tracefs; .ci/run does)"
+	for tp; do
+		[ -r "$tracefs/events/$tp/id" ] && continue
+		[ -r "$tracefs/events" ] ||
+			skip_ "$tracefs/events is not readable (not root?)"
+		skip_ "no tracepoint ${tp%%/*}:${tp#*/} here ($tracefs/events/$tp/id)"
+	done
+}
+
+# The syscall tracepoints, which count exactly.
 require_tracefs()
 {
-	[ -r /sys/kernel/tracing/events/syscalls ] ||
-		skip_ "/sys/kernel/tracing/events/syscalls is not readable" \
-		      "(no tracefs there, no syscall tracepoints, or not root)"
+	require_tracepoints syscalls/sys_enter_write
+}
+
+# wait_until WHAT COMMAND...: runs COMMAND until it succeeds. The bound
+# only ends a hang: however slow the machine, WHAT is waited for.
+wait_until()
+{
+	what=$1
+	shift
+	tries_=0
+	until "$@"; do
+		[ "$tries_" -lt 1200 ] || fail_ "$what: not after 2 minutes: hung?"
+		sleep 0.1
+		tries_=$((tries_ + 1))
+	done
+}
+
+# sleeping_in PID GLOB: PID sleeps, in a kernel function matching GLOB
+# where /proc/PID/wchan says which (*poll*: pstat waits for what comes).
+sleeping_in()
+{
+	[ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = S ] ||
+		return 1
+	wchan=$(cat "/proc/$1/wchan" 2>/dev/null)
+	# shellcheck disable=SC2254 # GLOB is a pattern on purpose
+	case $wchan in
+	''|0|$2) return 0 ;;
+	esac
+	return 1
+}
+
+# paranoid_lock_ -s|-x: the tests that set kernel.perf_event_paranoid,
+# of this suite or of any other running on the machine, hold this lock
+# alone, and those that read it share it, until they end. Without flock,
+# or as a user who cannot make the file, readers go without.
+paranoid_lock_()
+{
+	lock=/tmp/pstat-tests-paranoid.lock
+	command -v flock >/dev/null 2>&1 || return 0
+	touch "$lock" 2>/dev/null
+	if [ -r "$lock" ]; then
+		# A failed exec would end the shell: -r said it will not fail.
+		exec 9<"$lock"
+		flock "$1" 9 && return 0
+	fi
+	[ "$1" = -s ] && return 0
+	framework_failure_ "cannot lock $lock"
+}
+
+# set_paranoid LEVEL: kernel.perf_event_paranoid is LEVEL until the test
+# ends, then what it was (as root).
+set_paranoid()
+{
+	paranoid_lock_ -x
+	paranoid_old_=$(cat /proc/sys/kernel/perf_event_paranoid)
+	paranoid=$1
+	[ "$paranoid_old_" = "$1" ] && return 0
+	# shellcheck disable=SC2016 # expanded at exit
+	at_exit 'echo "$paranoid_old_" >/proc/sys/kernel/perf_event_paranoid'
+	echo "$1" >/proc/sys/kernel/perf_event_paranoid ||
+		skip_ "cannot set perf_event_paranoid to $1"
+}
+
+# get_paranoid: $paranoid is the level, which no test changes until this
+# one ends (for tests that assert what it allows).
+get_paranoid()
+{
+	paranoid_lock_ -s
+	# shellcheck disable=SC2034 # for the test that calls this
+	paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+}
+
+# run_nobody COMMAND...: as nobody, output in ./out and ./err, status in rc.
+run_nobody()
+{
+	rc=0
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$@" \
+		>out 2>err || rc=$?
 }
 
 # Runs pstat with stdout in ./out and stderr in ./err; never aborts.
@@ -120,6 +277,31 @@ expect_refused()
 		fail_ "'$*': status $rc, $n 'pstat: ' lines, ran: \
 $([ -e ran ] && echo yes || echo no); want 125, one line, not run"
 	fi
+}
+
+# expect_refused_saying TEXT ARGS...: expect_refused ARGS, and the
+# pstat: line says TEXT (a grep pattern).
+expect_refused_saying()
+{
+	text=$1
+	shift
+	expect_refused "$@"
+	grep -q "^pstat: .*$text" err ||
+		{ show_err_; fail_ "'$*': no '$text' in the message"; }
+}
+
+# expect_refusal WHAT TEXT...: the command just run (run_nobody, say)
+# was refused: status 125, ./ran not made, one 'pstat: ' line, which
+# holds WHAT and each TEXT.
+expect_refusal()
+{
+	expect_rc 125
+	[ ! -e ran ] || { show_err_; fail_ "$1: the command ran"; }
+	expect_eq "$(grep -c '^pstat: ' err)" 1 "$1: 'pstat: ' lines"
+	for want in "$@"; do
+		grep '^pstat: ' err | grep -qF -- "$want" ||
+			{ show_err_; fail_ "$1: no '$want' in the message"; }
+	done
 }
 
 expect_rc()

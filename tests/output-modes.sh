@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # -x SEP keeps perf stat's columns in every mode: 7 fields, 8 with -r (the
 # variance before the run time), 8 with -I (an unpadded timestamp first);
-# SEP may be any string, '\t' is a tab, and a field holding SEP is quoted.
+# SEP may be any string, '\t' is a tab. (A field holding SEP is quoted:
+# output-quote-tracepoint.sh, output-quote-msr.sh.)
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -72,23 +73,4 @@ grep -q '\\t' err && { show_err_; fail_ "-x '\\t' printed a backslash"; }
 check_fields 7 '\t' "-x '\\t'"
 expect_eq "$(csv_events '\t')" "task-clock page-faults cycles" \
 	"-x '\\t' events"
-
-# An event name holding the separator is quoted, RFC 4180 style.
-if [ -r /sys/kernel/tracing/events/syscalls ]; then
-	run_pstat -x: -e syscalls:sys_enter_write -- "$PROGS/writer" 10
-	expect_rc 0
-	csv_rows | grep -Eqx '10::"syscalls:sys_enter_write":[0-9]+:100\.00::' ||
-		{ show_err_; fail_ "-x: did not quote the tracepoint's name"; }
-fi
-if [ -d /sys/bus/event_source/devices/msr ]; then
-	run_pstat -x/ -e msr/tsc/ -- true
-	expect_rc 0
-	csv_rows | grep -Eqx '[0-9]+//"msr/tsc/"/[0-9]+/100\.00//' ||
-		{ show_err_; fail_ "-x/ did not quote msr/tsc/"; }
-	# A double quote is doubled inside the quotes.
-	run_pstat -x, -e 'msr/tsc,name=a"b/' -- true
-	expect_rc 0
-	csv_rows | grep -Eqx '[0-9]+,,"a""b",[0-9]+,100\.00,,' ||
-		{ show_err_; fail_ "-x, did not quote a name with a quote"; }
-fi
 exit 0

@@ -10,12 +10,26 @@
 require_perf_events
 command -v python3 >/dev/null 2>&1 || skip_ "python3 is needed to parse JSON"
 
-# Each run says when it gets SIGTERM, and would sleep long without it.
-: >terms
-run_pstat -x, -r 3 --timeout 200 -e task-clock -- \
-	sh -c 'trap "echo term >>terms; kill \$!; exit 3" TERM; sleep 30 & wait'
+# Each run is a sleep of this test's own ($$) that would outlast the
+# guard: only --timeout, run after run, lets pstat make all three.
+rc=0
+timeout -s KILL 300 "$PSTAT" --format=json -r 3 --timeout 200 \
+	-e task-clock -- sleep "1000.$$" >out 2>err || rc=$?
 expect_rc 124
-expect_eq "$(wc -l <terms | tr -d ' ')" 3 "-r 3 --timeout: runs stopped"
+python3 - <<'EOF' || { show_err_; fail_ "-r 3 --timeout: runs stopped"; }
+import json, sys
+d = json.load(open("err"))
+run, ev = d["run"], d["events"][0]
+if run["runs"] != 3 or run["signal"] != 15 or len(ev["runs"]) != 3:
+    sys.exit("runs %r, signal %r, task-clock runs %r" %
+             (run["runs"], run["signal"], ev["runs"]))
+EOF
+if left=$(pgrep -x -f "sleep 1000\.$$"); then
+	kill "$left"
+	fail_ "-r 3 --timeout: a run was left running"
+fi
+
+runs_started_over() { [ "$(wc -l <runs)" -gt "$1" ]; }
 
 # cut_short RUNS SCRIPT: pstat -r RUNS runs sh -c SCRIPT, which appends
 # a line to ./runs when it starts; once it has RUNS_BEFORE + 1 lines,
@@ -25,15 +39,10 @@ cut_short()
 	: >runs
 	"$PSTAT" "$3" -r "$1" -e task-clock -- sh -c "$2" >out 2>err &
 	pstat=$!
-	i=0
-	# Bounded only to end a hang: each run starts within milliseconds.
-	while [ "$(wc -l <runs)" -le "$4" ] && [ $i -lt 400 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	started "$pstat"
+	wait_until "run $(($4 + 1)) of pstat -r $1" runs_started_over "$4"
 	kill -INT "$pstat"
-	rc=0
-	wait "$pstat" || rc=$?
+	waited "$pstat"
 }
 
 # The first run is quick, the second sleeps and is cut short.

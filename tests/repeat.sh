@@ -1,23 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # -r N: the mean of N runs and its spread; a run that fails is named, and
-# the first failing run's status is pstat's.
+# the first failing run's status is pstat's. (Exact counts: repeat-exact.sh.)
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
 
 require_perf_events
-
-# Exactly 100 writes a run: a mean of 100 and no spread at all.
-if [ -r /sys/kernel/tracing/events/syscalls ]; then
-	ev=syscalls:sys_enter_write
-	run_pstat -x, -r 5 -e "$ev" -- "$PROGS/writer" 100
-	expect_rc 0
-	expect_eq "$(csv_rows | wc -l)" 1 "-x, -r 5: rows"
-	expect_eq "$(csv_value "$ev")" 100 "-x, -r 5: mean of $ev"
-	expect_eq "$(csv_rows | cut -d, -f4)" 0.00% "-x, -r 5: variance"
-	expect_eq "$(csv_rows | awk -F, '{ print NF }')" 8 "-x, -r 5: fields"
-fi
 
 # The human layout: "(5 runs)" in the title, "( +- x.xx% )" after each
 # counted value and the mean elapsed time with its spread.

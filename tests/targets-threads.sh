@@ -12,19 +12,11 @@ require_tracefs
 
 ev=syscalls:sys_enter_write
 
-# Waits until pstat, the child of timeout(1) $1, sleeps in poll(2): its
-# counters are open and enabled. Bounded only to end a hang.
-wait_polling()
+# pstat, the child of timeout(1) $1, sleeps in poll(2): its counters
+# are open and enabled.
+polling()
 {
-	i=0
-	while [ $i -lt 400 ]; do
-		for p in $(pgrep -P "$1"); do
-			grep -q poll "/proc/$p/wchan" 2>/dev/null && return 0
-		done
-		sleep 0.05
-		i=$((i + 1))
-	done
-	fail_ "pstat never waited for its targets"
+	p=$(pgrep -P "$1" -x pstat) && sleeping_in "$p" '*poll*'
 }
 
 # attach OPTION TARGETS...: waiter's one worker makes 200 writes once
@@ -35,20 +27,19 @@ attach()
 	rm -f tids
 	"$PROGS/waiter" 200 1 tids &
 	pid=$!
-	i=0
-	while [ ! -s tids ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
-	[ -s tids ] || framework_failure_ "waiter did not start"
+	started "$pid"
+	wait_until "waiter's thread list" test -s tids
 	tid=$(head -n 1 tids)
 	opt=$1
 	shift
 	list=$(for t; do eval "printf '%s,' \$$t"; done)
 	timeout 60 "$PSTAT" -x, -e "$ev" "$opt" "${list%,}" >out 2>err &
 	pstat=$!
-	wait_polling "$pstat"
+	started "$pstat"
+	wait_until "pstat waiting for its targets" polling "$pstat"
 	kill -USR1 "$pid"
-	wait "$pid"
-	rc=0
-	wait "$pstat" || rc=$?
+	waited "$pid"
+	waited "$pstat"
 	expect_rc 0
 }
 

@@ -19,42 +19,44 @@ attach()
 	rm -f tids
 	"$PROGS/waiter" 200 3 tids &
 	pid=$!
-	i=0
-	while [ ! -s tids ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
-	[ -s tids ] || framework_failure_ "waiter did not start"
+	started "$pid"
+	wait_until "waiter's thread list" test -s tids
 	case $1 in
 	-p) target=$pid ;;
 	-t) target=$(head -n 1 tids) ;;
 	esac
-	timeout 20 "$PSTAT" -x, -e "$ev" "$1" "$target" >out 2>err &
+	# The timeout only ends a pstat that hangs.
+	timeout 300 "$PSTAT" -x, -e "$ev" "$1" "$target" >out 2>err &
 	pstat=$!
-	# Release the threads only once pstat holds a counter on each.
-	want=$2
-	i=0
-	while [ "$(perf_fds "$pstat")" -lt "$want" ] && [ $i -lt 200 ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	started "$pstat"
+	# Release the threads only once pstat holds a counter on each and
+	# has enabled them: it waits in poll then.
+	wait_until "pstat's $2 counters" counting "$pstat" "$2"
 	kill -USR1 "$pid"
-	wait "$pid"
-	rc=0
-	wait "$pstat" || rc=$?
+	waited "$pid"
+	waited "$pstat"
 	[ "$rc" != 124 ] || fail_ "$1: pstat did not return when the target ended"
 	expect_rc 0
 }
 
-# The perf_event descriptors process $1 holds (timeout's child: pstat).
+# The perf_event descriptors process $1 holds.
 perf_fds()
 {
 	n=0
-	for p in "$1" $(pgrep -P "$1"); do
-		for fd in /proc/"$p"/fd/*; do
-			case $(readlink "$fd" 2>/dev/null) in
-			*perf_event*) n=$((n + 1)) ;;
-			esac
-		done
+	for fd in /proc/"$1"/fd/*; do
+		case $(readlink "$fd" 2>/dev/null) in
+		*perf_event*) n=$((n + 1)) ;;
+		esac
 	done
 	echo "$n"
+}
+
+# counting PID N: pstat, timeout PID's child, holds N counters and waits
+# in poll, which it enters only once they are enabled.
+counting()
+{
+	p=$(pgrep -P "$1" -x pstat) &&
+		[ "$(perf_fds "$p")" -ge "$2" ] && sleeping_in "$p" '*poll*'
 }
 
 # Its main thread and 3 workers; then one worker.
