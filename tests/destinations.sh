@@ -31,7 +31,10 @@ grep -q -e 'task-clock' -e 'time elapsed' out err &&
 	{ show_err_; fail_ "-o: results on stdout or stderr as well"; }
 expect_eq "$(cat out)" o2 "-o: the command's stdout"
 grep -q '^e3$' err || { show_err_; fail_ "-o: the command's stderr"; }
-if ! have_hw_pmu; then
+if have_hw_pmu; then
+	! grep -q '^pstat: note: no hardware PMU' err ||
+		{ show_err_; fail_ "-o: a no-PMU note with a PMU"; }
+else
 	grep -q '^pstat: note: ' err || { show_err_; fail_ "-o: the note"; }
 fi
 

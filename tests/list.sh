@@ -20,7 +20,10 @@ grep -Eq '^  task-clock +\[supported\]$' out ||
 grep -Eq '^  cpu-cycles OR cycles ' out || fail_ "--list: cycles alias"
 grep -Eq '^  L1-dcache-load-misses ' out || fail_ "--list: cache events"
 grep -q 'mem:ADDR' out || fail_ "--list: no mem: form"
-if ! have_hw_pmu; then
+if have_hw_pmu; then
+	grep -Eq '^  instructions +\[supported\]$' out ||
+		fail_ "--list: instructions not marked supported"
+else
 	grep -Eq '^  instructions +\[not supported here\]$' out ||
 		fail_ "--list: instructions not marked unsupported"
 fi
