@@ -241,7 +241,7 @@ static void note_failed_run(const struct options *o, size_t run, int status)
 			  output_signal_name(WTERMSIG(status), name, sizeof(name)));
 }
 
-/* A run whose counts are in the results: its times join the means. */
+/* Say that a run cut short is not in the means, and which signal. */
 static void note_interrupted_run(const struct options *o, size_t run,
 				 int sig)
 {
