@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The static tables of named events: hardware and software, with aliases. */
+/*
+ * The static tables of named events: hardware and software, with
+ * aliases; perf stat's default and -d event sets.
+ */
 #include "config.h"
 
 #include <ctype.h>
@@ -255,4 +258,30 @@ int event_table_cache_at(size_t i, char *buf, size_t len, uint64_t *config)
 		}
 	}
 	return -ENOENT;
+}
+
+/* perf stat's default set (tools/perf/builtin-stat.c). */
+static const char default_set[] =
+	"task-clock,context-switches,cpu-migrations,page-faults,"
+	"cycles,instructions,branches,branch-misses";
+
+/* perf stat's -d, -dd and -ddd: each adds to the one before. */
+static const char *const detailed_sets[] = {
+	"L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses",
+	("L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
+	 "iTLB-loads,iTLB-load-misses"),
+	"L1-dcache-prefetches,L1-dcache-prefetch-misses",
+};
+
+const char *event_table_default_set(void)
+{
+	return default_set;
+}
+
+const char *event_table_detailed_set(int level)
+{
+	size_t n = sizeof(detailed_sets) / sizeof(detailed_sets[0]);
+
+	return level >= 1 && (size_t)level <= n ? detailed_sets[level - 1]
+						 : NULL;
 }

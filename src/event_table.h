@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The static tables of named events: hardware and software, with aliases. */
+/*
+ * The static tables of named events: hardware and software, with
+ * aliases; perf stat's default and -d event sets.
+ */
 #ifndef PSTAT_EVENT_TABLE_H
 #define PSTAT_EVENT_TABLE_H
 
@@ -39,5 +42,14 @@ int event_table_cache(const char *name, size_t len, uint64_t *config);
  * 0, or -ENOENT past the last one.
  */
 int event_table_cache_at(size_t i, char *buf, size_t len, uint64_t *config);
+
+/* perf stat's default events, as an -e list. */
+const char *event_table_default_set(void);
+
+/*
+ * The events the level-th -d adds to those of the levels below it
+ * (-d, -dd, -ddd: 1 to 3), as an -e list; NULL past the last level.
+ */
+const char *event_table_detailed_set(int level);
 
 #endif

@@ -15,6 +15,7 @@
 #include "caps.h"
 #include "checkup.h"
 #include "diag.h"
+#include "event_table.h"
 #include "evlist.h"
 #include "evparse.h"
 #include "run.h"
@@ -31,11 +32,6 @@ enum {
 	EXIT_CANNOT_RUN = 126,
 	EXIT_NOT_FOUND = 127,
 };
-
-/* perf stat's default set. */
-static const char default_events[] =
-	"task-clock,context-switches,cpu-migrations,page-faults,"
-	"cycles,instructions,branches,branch-misses";
 
 /* The reason, then the spec with a caret under the column at fault. */
 static void report_spec_error(const char *where, const char *spec,
@@ -170,25 +166,18 @@ static int parse_event_file(struct evlist *el, const char *path)
 	return ret;
 }
 
-/* perf stat's -d, -dd and -ddd: each adds to the one before. */
-static const char *const detailed_events[] = {
-	"L1-dcache-loads,L1-dcache-load-misses,LLC-loads,LLC-load-misses",
-	("L1-icache-loads,L1-icache-load-misses,dTLB-loads,dTLB-load-misses,"
-	 "iTLB-loads,iTLB-load-misses"),
-	"L1-dcache-prefetches,L1-dcache-prefetch-misses",
-};
-
 /* The -e lists (or perf's default set), then -d's. 0 or -errno. */
 static int build_evlist(const struct options *o, struct evlist *el)
 {
 	struct evparse_error err;
+	const char *set;
 	size_t i;
-	int ret = 0;
+	int level, ret = 0;
 
 	if (o->null_run)
 		return 0;
 	if (o->n_events == 0)
-		ret = evparse(el, default_events, &err);
+		ret = evparse(el, event_table_default_set(), &err);
 	for (i = 0; ret == 0 && i < o->n_events; i++) {
 		if (o->events[i][0] == '@') {
 			ret = parse_event_file(el, o->events[i] + 1);
@@ -198,8 +187,9 @@ static int build_evlist(const struct options *o, struct evlist *el)
 				report_spec_error("", o->events[i], &err);
 		}
 	}
-	for (i = 0; ret == 0 && i < (size_t)o->detailed && i < 3; i++)
-		ret = evparse(el, detailed_events[i], &err);
+	for (level = 1; ret == 0 && level <= o->detailed &&
+	     (set = event_table_detailed_set(level)); level++)
+		ret = evparse(el, set, &err);
 	return ret;
 }
 

@@ -469,6 +469,59 @@ START_TEST(test_cache_suggest)
 }
 END_TEST
 
+/* Every name of an -e list is one the tables know, and none repeats. */
+static void check_set(const char *set, char seen[][64], size_t *n_seen)
+{
+	const char *name = set, *end;
+	uint64_t config;
+	size_t len, i;
+
+	ck_assert_ptr_nonnull(set);
+	for (; *name; name = *end ? end + 1 : end) {
+		end = strchr(name, ',');
+		if (!end)
+			end = name + strlen(name);
+		len = (size_t)(end - name);
+		ck_assert_msg(len > 0 && len < 64, "empty or long name in '%s'",
+			      set);
+		ck_assert_msg(event_table_find(name, len) ||
+			      event_table_cache(name, len, &config) == 0,
+			      "'%.*s' is no known event", (int)len, name);
+		for (i = 0; i < *n_seen; i++)
+			ck_assert_msg(strlen(seen[i]) != len ||
+				      memcmp(seen[i], name, len) != 0,
+				      "'%.*s' twice", (int)len, name);
+		ck_assert_uint_lt(*n_seen, 32);
+		memcpy(seen[*n_seen], name, len);
+		seen[(*n_seen)++][len] = '\0';
+	}
+}
+
+/* perf stat's sets, name for name: scripts compare their rows. */
+START_TEST(test_sets)
+{
+	char seen[32][64];
+	size_t n = 0;
+	int level;
+
+	ck_assert_str_eq(event_table_default_set(),
+			 "task-clock,context-switches,cpu-migrations,"
+			 "page-faults,cycles,instructions,branches,"
+			 "branch-misses");
+	check_set(event_table_default_set(), seen, &n);
+	ck_assert_uint_eq(n, 8);
+	ck_assert_str_eq(event_table_detailed_set(1),
+			 "L1-dcache-loads,L1-dcache-load-misses,LLC-loads,"
+			 "LLC-load-misses");
+	for (level = 1; level <= 3; level++)
+		check_set(event_table_detailed_set(level), seen, &n);
+	ck_assert_uint_eq(n, 8 + 4 + 6 + 2);
+	ck_assert_ptr_null(event_table_detailed_set(0));
+	ck_assert_ptr_null(event_table_detailed_set(-1));
+	ck_assert_ptr_null(event_table_detailed_set(4));
+}
+END_TEST
+
 static Suite *event_table_suite(void)
 {
 	Suite *s = suite_create("event_table");
@@ -497,6 +550,10 @@ static Suite *event_table_suite(void)
 	tcase_add_test(tc, test_cache_at);
 	tcase_add_loop_test(tc, test_cache_suggest, 0,
 			    N_ROWS(cache_suggest_rows));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("sets");
+	tcase_add_test(tc, test_sets);
 	suite_add_tcase(s, tc);
 	return s;
 }
