@@ -288,6 +288,17 @@ int evlist_open(struct evlist *el, const struct evlist_target *tg,
 	return ret;
 }
 
+const struct evsel *evlist_open_leader(const struct evlist *el, size_t i)
+{
+	size_t group = el->ev[i].group, j;
+
+	for (j = i; j-- > 0 && el->ev[j].group == group;)
+		if (!el->ev[j].open_err &&
+		    (j == 0 || el->ev[j - 1].group != group))
+			return &el->ev[j];
+	return NULL;
+}
+
 static int read_group_target(struct evlist *el, size_t first, size_t n,
 			     size_t t)
 {

@@ -58,6 +58,12 @@ void evlist_configure(struct evlist *el, const struct evlist_target *t);
 int evlist_open(struct evlist *el, const struct evlist_target *t,
 		size_t *failed);
 
+/*
+ * The member of evsel i's group that led it when evlist_open failed on
+ * i: the group's first, when that opened; NULL when there is none.
+ */
+const struct evsel *evlist_open_leader(const struct evlist *el, size_t i);
+
 /* The number of targets opened: threads x CPUs. */
 size_t evlist_targets(const struct evlist *el);
 

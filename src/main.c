@@ -193,24 +193,11 @@ static int build_evlist(const struct options *o, struct evlist *el)
 	return ret;
 }
 
-/* The member of e's group that led it when e failed, or NULL. */
-static const struct evsel *opened_leader(const struct evlist *el, size_t i)
-{
-	const struct evsel *e = evlist_at_const(el, i);
-	size_t j;
-
-	for (j = i; j-- > 0 && evlist_at_const(el, j)->group == e->group;)
-		if (!evlist_at_const(el, j)->open_err &&
-		    (j == 0 || evlist_at_const(el, j - 1)->group != e->group))
-			return evlist_at_const(el, j);
-	return NULL;
-}
-
 /* One message per failure, worded by its cause (caps.c). */
 static void report_open_error(const struct evlist *el, size_t i, int err)
 {
 	const struct evsel *e = evlist_at_const(el, i);
-	const struct evsel *leader = opened_leader(el, i);
+	const struct evsel *leader = evlist_open_leader(el, i);
 	const struct caps_open_failure f = {
 		.event = e->name,
 		.attr = &e->attr,

@@ -692,6 +692,41 @@ START_TEST(test_not_weak_fails)
 }
 END_TEST
 
+/* Who led the group of the event whose open failed, for its message. */
+static const struct leader_row {
+	int line;
+	int open_errno[4];	/* by call; {a,b,c},d opens in that order */
+	size_t failed;
+	const char *leader;	/* NULL: none */
+} leader_rows[] = {
+	{ __LINE__, { EINVAL }, 0, NULL },
+	{ __LINE__, { 0, EINVAL }, 1, "a" },
+	{ __LINE__, { 0, 0, EINVAL }, 2, "a" },
+	{ __LINE__, { 0, ENOENT, EINVAL }, 2, "a" },
+	{ __LINE__, { 0, 0, 0, EINVAL }, 3, NULL },
+};
+
+START_TEST(test_open_leader)
+{
+	const struct leader_row *t = &leader_rows[_i];
+	struct evlist *el = three_and_one();
+	const struct evsel *leader;
+	size_t failed = 99;
+
+	memcpy(fake.open_errno, t->open_errno, sizeof(t->open_errno));
+	ck_assert_int_eq(evlist_open(el, &default_target, &failed), -EINVAL);
+	ck_assert_msg(failed == t->failed, "line %d: failed %zu", t->line,
+		      failed);
+	leader = evlist_open_leader(el, failed);
+	ck_assert_msg(t->leader ? leader && !strcmp(leader->name, t->leader)
+				: !leader,
+		      "line %d: led by %s, want %s", t->line,
+		      leader ? leader->name : "none",
+		      t->leader ? t->leader : "none");
+	evlist_free(el);
+}
+END_TEST
+
 /* :P: precise_ip from 3 down while the kernel says no, down to 0. */
 static const struct precise_row {
 	int line;
@@ -1035,6 +1070,7 @@ static Suite *evlist_suite(void)
 			    N_ROWS(unsupported));
 	tcase_add_test(tc, test_open_member_missing);
 	tcase_add_loop_test(tc, test_open_fatal, 0, N_ROWS(fatal_rows));
+	tcase_add_loop_test(tc, test_open_leader, 0, N_ROWS(leader_rows));
 	tcase_add_test(tc, test_open_id_fails);
 	suite_add_tcase(s, tc);
 
