@@ -182,6 +182,13 @@ static void close_group_target(struct evlist *el, size_t first, size_t n,
 	}
 }
 
+/* Whether e's PMU counts on cpu (-1: any). */
+static bool counts_on(const struct evsel *e, int cpu)
+{
+	return cpu < 0 || !e->cpus ||
+	       topology_contains(e->cpus, e->n_cpus, cpu);
+}
+
 static int open_group_target(struct evlist *el, size_t first, size_t n,
 			     const struct evlist_target *tg, size_t t,
 			     size_t *failed)
@@ -197,8 +204,7 @@ static int open_group_target(struct evlist *el, size_t first, size_t n,
 		/* Not here on the first target: not here at all. */
 		if (t > 0 && evsel_err_unsupported(e->open_err))
 			continue;
-		if (cpu >= 0 && e->cpus &&
-		    !topology_contains(e->cpus, e->n_cpus, cpu))
+		if (!counts_on(e, cpu))
 			continue;	/* its PMU does not count there */
 		set_counting_attr(e, tg, leader_fd < 0);
 		ret = open_precise(e, t, pid, cpu, leader_fd);
@@ -290,11 +296,14 @@ int evlist_open(struct evlist *el, const struct evlist_target *tg,
 
 const struct evsel *evlist_open_leader(const struct evlist *el, size_t i)
 {
-	size_t group = el->ev[i].group, j;
+	const struct evsel *e = &el->ev[i];
+	size_t j = i;
 
-	for (j = i; j-- > 0 && el->ev[j].group == group;)
-		if (!el->ev[j].open_err &&
-		    (j == 0 || el->ev[j - 1].group != group))
+	while (j > 0 && el->ev[j - 1].group == e->group)
+		j--;
+	/* The first that opened where e failed, as open_group_target. */
+	for (; j < i; j++)
+		if (!el->ev[j].open_err && counts_on(&el->ev[j], e->err_cpu))
 			return &el->ev[j];
 	return NULL;
 }

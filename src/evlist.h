@@ -60,7 +60,8 @@ int evlist_open(struct evlist *el, const struct evlist_target *t,
 
 /*
  * The member of evsel i's group that led it when evlist_open failed on
- * i: the group's first, when that opened; NULL when there is none.
+ * i: the first before it that opened there (one the kernel does not
+ * have stepped aside for the next); NULL when i led.
  */
 const struct evsel *evlist_open_leader(const struct evlist *el, size_t i);
 

@@ -704,6 +704,10 @@ static const struct leader_row {
 	{ __LINE__, { 0, 0, EINVAL }, 2, "a" },
 	{ __LINE__, { 0, ENOENT, EINVAL }, 2, "a" },
 	{ __LINE__, { 0, 0, 0, EINVAL }, 3, NULL },
+	/* Without a, b led: the kernel refused c beside b. */
+	{ __LINE__, { ENOENT, EINVAL }, 1, NULL },
+	{ __LINE__, { ENOENT, 0, EINVAL }, 2, "b" },
+	{ __LINE__, { EOPNOTSUPP, ENODEV, EINVAL }, 2, NULL },
 };
 
 START_TEST(test_open_leader)
@@ -723,6 +727,29 @@ START_TEST(test_open_leader)
 		      "line %d: led by %s, want %s", t->line,
 		      leader ? leader->name : "none",
 		      t->leader ? t->leader : "none");
+	evlist_free(el);
+}
+END_TEST
+
+/* A member whose PMU does not count on that CPU led nothing there. */
+START_TEST(test_open_leader_cpumask)
+{
+	static const int cpus[] = { 0, 2 };
+	const struct evlist_target on_cpus = { .cpus = cpus, .n_cpus = 2 };
+	struct evlist *el = three_and_one();
+	struct evsel *a = evlist_at(el, 0);
+	size_t failed = 99;
+
+	a->cpus = malloc(sizeof(*a->cpus));
+	ck_assert_ptr_nonnull(a->cpus);
+	a->cpus[0] = 0;
+	a->n_cpus = 1;
+	/* CPU 0: a, b, c; CPU 2: b leads, and c is refused. */
+	fake.open_errno[4] = EINVAL;
+	ck_assert_int_eq(evlist_open(el, &on_cpus, &failed), -EINVAL);
+	ck_assert_uint_eq(failed, 2);
+	ck_assert_int_eq(evlist_at(el, 2)->err_cpu, 2);
+	ck_assert_str_eq(evlist_open_leader(el, failed)->name, "b");
 	evlist_free(el);
 }
 END_TEST
@@ -1095,6 +1122,7 @@ static Suite *evlist_suite(void)
 	tcase_add_test(tc, test_targets);
 	tcase_add_test(tc, test_targets_cpus);
 	tcase_add_test(tc, test_targets_unsupported);
+	tcase_add_test(tc, test_open_leader_cpumask);
 	tcase_add_loop_test(tc, test_skip_vanished, 0, N_ROWS(vanish_rows));
 	suite_add_tcase(s, tc);
 
