@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The event list grammar, `a,b:u,{c,d}:k`, into an evlist. */
+/* The event list grammar, `a,b:u,{c,d}:k`, and -e @FILE, into an evlist. */
 #include "config.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "event.h"
 #include "event_table.h"
@@ -38,17 +40,30 @@ struct parser {
 	size_t first;		/* evlist index of the term's first evsel */
 };
 
+/* err says why spec (or NULL: no text) was refused at col. -EINVAL. */
+static int __attribute__((format(printf, 5, 0)))
+set_error(struct evparse_error *err, const char *spec, size_t col,
+	  const char *hint, const char *fmt, va_list ap)
+{
+	err->where[0] = '\0';
+	err->spec = spec;
+	err->col = col;
+	err->buf = NULL;
+	vsnprintf(err->reason, sizeof(err->reason), fmt, ap);
+	snprintf(err->hint, sizeof(err->hint), "%s", hint ? hint : "");
+	return -EINVAL;
+}
+
 static int __attribute__((format(printf, 4, 5)))
 fail(struct parser *p, size_t col, const char *hint, const char *fmt, ...)
 {
 	va_list ap;
+	int ret;
 
-	p->err->col = col;
 	va_start(ap, fmt);
-	vsnprintf(p->err->reason, sizeof(p->err->reason), fmt, ap);
+	ret = set_error(p->err, p->s, col, hint, fmt, ap);
 	va_end(ap);
-	snprintf(p->err->hint, sizeof(p->err->hint), "%s", hint ? hint : "");
-	return -EINVAL;
+	return ret;
 }
 
 /* An error from event.c, whose offsets count from col. */
@@ -530,4 +545,229 @@ int evparse(struct evlist *el, const char *spec, struct evparse_error *err)
 	if (spec[p.pos])
 		return fail(&p, p.pos, NULL, "expected ',' after the event");
 	return 0;
+}
+
+void evparse_error_fini(struct evparse_error *err)
+{
+	free(err->buf);
+	err->buf = NULL;
+	err->spec = NULL;
+}
+
+/* An error about an event file as a whole, or one line of it. */
+static int __attribute__((format(printf, 3, 4)))
+file_fail(struct evparse_error *err, const char *hint, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = set_error(err, NULL, 0, hint, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+/*
+ * All of fd, NUL-terminated. 0, -errno, or -EFBIG past
+ * EVPARSE_FILE_MAX: a FIFO or a device is read no further than a file.
+ */
+static int read_bounded(int fd, char **text, size_t *len)
+{
+	size_t n = 0, cap = 0;
+	char *buf = NULL, *grown;
+	ssize_t got;
+	int ret = 0;
+
+	while (ret == 0) {
+		if (cap - n < 2) {
+			cap = cap ? 2 * cap : 4096;
+			grown = realloc(buf, cap);
+			if (!grown) {
+				ret = -ENOMEM;
+				break;
+			}
+			buf = grown;
+		}
+		got = read(fd, buf + n, cap - n - 1);
+		if (got == 0)
+			break;
+		if (got < 0)
+			ret = errno == EINTR ? 0 : -errno;
+		else if ((n += (size_t)got) > EVPARSE_FILE_MAX)
+			ret = -EFBIG;
+	}
+	if (ret < 0) {
+		free(buf);
+		return ret;
+	}
+	buf[n] = '\0';
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+/* A line of an event file without its comment and trailing separators. */
+static char *event_line(char *line)
+{
+	char *end;
+
+	end = strchr(line, '#');
+	if (end)
+		*end = '\0';
+	end = line + strlen(line);
+	while (end > line && strchr(" \t\r\n,", end[-1]))
+		*--end = '\0';
+	line += strspn(line, " \t");
+	return *line ? line : NULL;
+}
+
+/*
+ * An event file as one spec: its lines joined by commas, so that a list
+ * or a group may go on over lines; each line's start in the spec, to
+ * name the line an error is on.
+ */
+struct event_file {
+	const char *path;
+	char *spec;		/* as long as the file and a byte, at most */
+	size_t len;
+	struct event_file_line {
+		size_t at;		/* where it starts in spec */
+		size_t lineno;
+	} *lines;
+	size_t n_lines, cap_lines;
+};
+
+static int event_file_add(struct event_file *ef, const char *text,
+			  size_t lineno)
+{
+	size_t n = strlen(text);
+	bool joined = ef->len && ef->spec[ef->len - 1] != '{' && text[0] != '}';
+	struct event_file_line *lines;
+
+	if (ef->n_lines == ef->cap_lines) {
+		ef->cap_lines = ef->cap_lines ? 2 * ef->cap_lines : 16;
+		lines = realloc(ef->lines, ef->cap_lines * sizeof(*lines));
+		if (!lines)
+			return -ENOMEM;
+		ef->lines = lines;
+	}
+	if (joined)
+		ef->spec[ef->len++] = ',';
+	ef->lines[ef->n_lines++] = (struct event_file_line){ ef->len, lineno };
+	memcpy(ef->spec + ef->len, text, n + 1);
+	ef->len += n;
+	return 0;
+}
+
+static int line_too_long(const struct event_file *ef, size_t lineno,
+			 struct evparse_error *err)
+{
+	file_fail(err, "put its events on several lines",
+		  "the line is longer than %u KiB", EVPARSE_LINE_MAX >> 10);
+	snprintf(err->where, sizeof(err->where), "%s:%zu: ", ef->path,
+		 lineno);
+	return -EINVAL;
+}
+
+/*
+ * The events of text[0..len), a line at a time, into ef->spec: every
+ * line adds at most its length and a comma, so len + 2 bytes hold them.
+ */
+static int join_lines(struct event_file *ef, char *text, size_t len,
+		      struct evparse_error *err)
+{
+	char *line = text, *end, *events;
+	size_t lineno;
+	int ret = 0;
+
+	ef->spec = malloc(len + 2);
+	if (!ef->spec)
+		return -ENOMEM;
+	ef->spec[0] = '\0';
+	for (lineno = 1; ret == 0 && line < text + len; lineno++) {
+		end = memchr(line, '\n', (size_t)(text + len - line));
+		if (!end)
+			end = text + len;
+		if ((size_t)(end - line) > EVPARSE_LINE_MAX)
+			return line_too_long(ef, lineno, err);
+		*end = '\0';
+		events = event_line(line);
+		if (events)
+			ret = event_file_add(ef, events, lineno);
+		line = end + 1;
+	}
+	return ret;
+}
+
+/* err, at col of the joined spec, said of the line it is on. */
+static void event_file_error(struct event_file *ef, struct evparse_error *err)
+{
+	size_t i = ef->n_lines - 1, at, end;
+
+	while (i > 0 && ef->lines[i].at > err->col)
+		i--;
+	at = ef->lines[i].at;
+	end = i + 1 < ef->n_lines ? ef->lines[i + 1].at : ef->len;
+	/* Not the comma that joined it to the next line. */
+	if (i + 1 < ef->n_lines && ef->spec[end - 1] == ',')
+		end--;
+	ef->spec[end] = '\0';
+	err->col = err->col > end ? end - at : err->col - at;
+	snprintf(err->where, sizeof(err->where), "%s:%zu: ", ef->path,
+		 ef->lines[i].lineno);
+	err->spec = ef->spec + at;
+	err->buf = ef->spec;
+	ef->spec = NULL;
+}
+
+static int cannot_read(struct evparse_error *err, const char *path, int errnum)
+{
+	return file_fail(err, NULL, "cannot read the event file '%s': %s",
+			 path, strerror(errnum));
+}
+
+/* The events of text[0..len), the file at ef->path, into el. */
+static int parse_event_file(struct evlist *el, struct event_file *ef,
+			    char *text, size_t len, struct evparse_error *err)
+{
+	int ret = join_lines(ef, text, len, err);
+
+	if (ret < 0)
+		return ret;
+	if (!ef->n_lines)
+		return file_fail(err, NULL,
+				 "the event file '%s' names no events",
+				 ef->path);
+	ret = evparse(el, ef->spec, err);
+	if (ret == -EINVAL)
+		event_file_error(ef, err);
+	return ret;
+}
+
+int evparse_file(struct evlist *el, const char *path, evparse_open_fn *open_fn,
+		 struct evparse_error *err)
+{
+	struct event_file ef = { .path = path };
+	char *text = NULL;
+	size_t len = 0;
+	int fd, ret;
+
+	/* Its lines end up in messages: the caller opens it as the user. */
+	fd = open_fn(path, O_RDONLY | O_CLOEXEC, 0);
+	if (fd < 0)
+		return cannot_read(err, path, errno);
+	ret = read_bounded(fd, &text, &len);
+	close(fd);
+	if (ret == -EFBIG)
+		return file_fail(err, "split it over several -e @FILE",
+				 "the event file '%s' is larger than %u MiB",
+				 path, EVPARSE_FILE_MAX >> 20);
+	if (ret < 0 && ret != -ENOMEM)
+		return cannot_read(err, path, -ret);
+	if (ret == 0)
+		ret = parse_event_file(el, &ef, text, len, err);
+	free(text);
+	free(ef.spec);
+	free(ef.lines);
+	return ret;
 }

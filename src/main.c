@@ -33,140 +33,23 @@ enum {
 	EXIT_NOT_FOUND = 127,
 };
 
-/* The reason, then the spec with a caret under the column at fault. */
-static void report_spec_error(const char *where, const char *spec,
-			      const struct evparse_error *err)
+/* The reason; then the spec, if any, with a caret under the column. */
+static void report_parse_error(const struct evparse_error *err)
 {
 	if (err->hint[0])
-		diag_error("%s%s (%s)", where, err->reason, err->hint);
+		diag_error("%s%s (%s)", err->where, err->reason, err->hint);
 	else
-		diag_error("%s%s", where, err->reason);
-	diag_detail("-e %s", spec);
-	diag_detail("   %*s^", (int)err->col, "");
-}
-
-/* A line of an event file without its comment and trailing separators. */
-static char *event_line(char *line)
-{
-	char *end;
-
-	end = strchr(line, '#');
-	if (end)
-		*end = '\0';
-	end = line + strlen(line);
-	while (end > line && strchr(" \t\r\n,", end[-1]))
-		*--end = '\0';
-	line += strspn(line, " \t");
-	return *line ? line : NULL;
+		diag_error("%s%s", err->where, err->reason);
+	if (err->spec) {
+		diag_detail("-e %s", err->spec);
+		diag_detail("   %*s^", (int)err->col, "");
+	}
 }
 
 /*
- * An event file as one spec: its lines joined by commas, so that a list
- * or a group may go on over lines; each line's start in the spec, to
- * name the line an error is on.
+ * The -e lists and files (or perf's default set), then -d's. 0, -EINVAL
+ * once said, or -errno.
  */
-struct event_file {
-	char *spec;
-	size_t len, cap;
-	struct event_file_line {
-		size_t at;		/* where it starts in spec */
-		size_t lineno;
-	} *lines;
-	size_t n_lines;
-};
-
-static int event_file_add(struct event_file *ef, const char *text,
-			  size_t lineno)
-{
-	size_t n = strlen(text);
-	bool joined = ef->len && ef->spec[ef->len - 1] != '{' && text[0] != '}';
-	struct event_file_line *lines;
-	char *spec;
-
-	if (ef->len + n + 2 > ef->cap) {
-		ef->cap = 2 * (ef->len + n + 2);
-		spec = realloc(ef->spec, ef->cap);
-		if (!spec)
-			return -ENOMEM;
-		ef->spec = spec;
-	}
-	lines = realloc(ef->lines, (ef->n_lines + 1) * sizeof(*lines));
-	if (!lines)
-		return -ENOMEM;
-	ef->lines = lines;
-	if (joined)
-		ef->spec[ef->len++] = ',';
-	lines[ef->n_lines++] = (struct event_file_line){ ef->len, lineno };
-	memcpy(ef->spec + ef->len, text, n + 1);
-	ef->len += n;
-	return 0;
-}
-
-/* The error at col of the joined spec, said of the line it is on. */
-static void report_file_error(const char *path, const struct event_file *ef,
-			      struct evparse_error *err)
-{
-	size_t i = ef->n_lines - 1, end;
-	char where[300];
-	char *line;
-
-	while (i > 0 && ef->lines[i].at > err->col)
-		i--;
-	end = i + 1 < ef->n_lines ? ef->lines[i + 1].at : ef->len;
-	/* Not the comma that joined it to the next line. */
-	if (i + 1 < ef->n_lines && ef->spec[end - 1] == ',')
-		end--;
-	line = strndup(ef->spec + ef->lines[i].at, end - ef->lines[i].at);
-	err->col = err->col > ef->lines[i].at + (end - ef->lines[i].at)
-		   ? end - ef->lines[i].at : err->col - ef->lines[i].at;
-	snprintf(where, sizeof(where), "%s:%zu: ", path, ef->lines[i].lineno);
-	report_spec_error(where, line ? line : "", err);
-	free(line);
-}
-
-/* -e @FILE: specs, # comments. 0, or -EINVAL once reported. */
-static int parse_event_file(struct evlist *el, const char *path)
-{
-	struct event_file ef = { 0 };
-	struct evparse_error err;
-	char *line = NULL, *spec;
-	size_t cap = 0, lineno = 0;
-	int ret = 0;
-	/* Its lines end up in messages: read it as the user would. */
-	int fd = caps_open_user(path, O_RDONLY | O_CLOEXEC, 0);
-	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
-
-	if (!f) {
-		diag_error("cannot read the event file '%s': %s", path,
-			   strerror(errno));
-		return -EINVAL;
-	}
-	while (ret == 0 && getline(&line, &cap, f) >= 0) {
-		spec = event_line(line);
-		lineno++;
-		if (spec)
-			ret = event_file_add(&ef, spec, lineno);
-	}
-	if (ret == 0 && ferror(f)) {
-		diag_error("cannot read the event file '%s': %s", path,
-			   strerror(errno));
-		ret = -EINVAL;
-	} else if (ret == 0 && !ef.n_lines) {
-		diag_error("the event file '%s' names no events", path);
-		ret = -EINVAL;
-	}
-	if (ret == 0)
-		ret = evparse(el, ef.spec, &err);
-	if (ret == -EINVAL && ef.n_lines && !ferror(f))
-		report_file_error(path, &ef, &err);
-	free(line);
-	free(ef.spec);
-	free(ef.lines);
-	fclose(f);
-	return ret;
-}
-
-/* The -e lists (or perf's default set), then -d's. 0 or -errno. */
 static int build_evlist(const struct options *o, struct evlist *el)
 {
 	struct evparse_error err;
@@ -178,18 +61,18 @@ static int build_evlist(const struct options *o, struct evlist *el)
 		return 0;
 	if (o->n_events == 0)
 		ret = evparse(el, event_table_default_set(), &err);
-	for (i = 0; ret == 0 && i < o->n_events; i++) {
-		if (o->events[i][0] == '@') {
-			ret = parse_event_file(el, o->events[i] + 1);
-		} else {
-			ret = evparse(el, o->events[i], &err);
-			if (ret == -EINVAL)
-				report_spec_error("", o->events[i], &err);
-		}
-	}
+	for (i = 0; ret == 0 && i < o->n_events; i++)
+		/* An event file is read with the user's rights (caps.h). */
+		ret = o->events[i][0] == '@'
+		      ? evparse_file(el, o->events[i] + 1, caps_open_user, &err)
+		      : evparse(el, o->events[i], &err);
 	for (level = 1; ret == 0 && level <= o->detailed &&
 	     (set = event_table_detailed_set(level)); level++)
 		ret = evparse(el, set, &err);
+	if (ret == -EINVAL) {
+		report_parse_error(&err);
+		evparse_error_fini(&err);
+	}
 	return ret;
 }
 

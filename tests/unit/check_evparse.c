@@ -272,6 +272,10 @@ static void check_bad(const struct bad_row *t)
 	ck_assert_msg(!t->hint || strstr(err.hint, t->hint),
 		      "line %d: '%s': hint '%s', want '%s'", t->line, t->spec,
 		      err.hint, t->hint);
+	ck_assert_msg(err.spec == t->spec && !err.where[0] && !err.buf,
+		      "line %d: '%s': error not about the spec", t->line,
+		      t->spec);
+	evparse_error_fini(&err);
 	evlist_free(el);
 }
 
@@ -975,6 +979,320 @@ START_TEST(test_pmu_bad)
 }
 END_TEST
 
+/* -e @FILE: what the file holds, and how its opener behaves. */
+static struct {
+	const char *text;
+	size_t len;
+	int flags;		/* what evparse_file asked for */
+	int fd;			/* what it was given */
+	int err;		/* fail the open with this */
+} file;
+
+/* The text as a regular file, already unlinked. */
+static int file_open(const char *path, int flags, mode_t mode)
+{
+	FILE *f = tmpfile();
+
+	(void)path;
+	(void)mode;
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(file.text, 1, file.len, f), file.len);
+	ck_assert_int_eq(fflush(f), 0);
+	rewind(f);
+	file.flags = flags;
+	file.fd = dup(fileno(f));
+	fclose(f);
+	return file.fd;
+}
+
+/* The text through a pipe: no size, no seeking. */
+static int pipe_open(const char *path, int flags, mode_t mode)
+{
+	int fds[2];
+
+	(void)path;
+	(void)mode;
+	ck_assert_uint_lt(file.len, 4096);
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_eq(write(fds[1], file.text, file.len),
+			 (ssize_t)file.len);
+	close(fds[1]);
+	file.flags = flags;
+	file.fd = fds[0];
+	return file.fd;
+}
+
+static int sys_open(const char *path, int flags, mode_t mode)
+{
+	file.flags = flags;
+	file.fd = open(path, flags, mode);
+	return file.fd;
+}
+
+static int failed_open(const char *path, int flags, mode_t mode)
+{
+	(void)path;
+	(void)flags;
+	(void)mode;
+	file.fd = -1;
+	errno = file.err;
+	return -1;
+}
+
+/* A descriptor that opens but cannot be read. */
+static int unreadable_open(const char *path, int flags, mode_t mode)
+{
+	(void)path;
+	(void)mode;
+	file.flags = flags;
+	file.fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	return file.fd;
+}
+
+/* evparse_file on text; then it asked to read, and closed what it got. */
+static int parse_file(struct evlist *el, const char *path, const char *text,
+		      size_t len, evparse_open_fn *open_fn,
+		      struct evparse_error *err)
+{
+	int ret;
+
+	file.text = text;
+	file.len = len ? len : strlen(text);
+	file.flags = -1;
+	ret = evparse_file(el, path, open_fn, err);
+	if (open_fn != failed_open) {
+		ck_assert_int_eq(file.flags, O_RDONLY | O_CLOEXEC);
+		ck_assert_msg(file.fd >= 0 && fcntl(file.fd, F_GETFD) < 0,
+			      "fd %d left open", file.fd);
+	}
+	return ret;
+}
+
+/* Lines are joined: name@group for each event, in order. */
+static const struct file_good_row {
+	int line;
+	const char *text;
+	size_t len;		/* 0: strlen(text) */
+	const char *want;
+} file_good_rows[] = {
+	{ __LINE__, "cs\nfaults\n", 0, "cs@0 faults@1" },
+	{ __LINE__, "cs,faults", 0, "cs@0 faults@1" },
+	{ __LINE__, "# a group over two lines, then one of its own\n"
+		    "{task-clock,   # the leader\n  page-faults}:u\n\n"
+		    "{\ncs\n}\ncpu-clock,\n", 0,
+	  "task-clock:u@0 page-faults:u@0 cs@1 cpu-clock@2" },
+	{ __LINE__, "{\n  cs,\n\tfaults , \n}:u\nmigrations", 0,
+	  "cs:u@0 faults:u@0 migrations@1" },
+	{ __LINE__, "cs\r\nfaults\r\n", 0, "cs@0 faults@1" },
+	{ __LINE__, "cs # a comment, with {commas}\n#\n", 0, "cs@0" },
+	{ __LINE__, "cs,,,\n\n,\nfaults,", 0, "cs@0 faults@1" },
+	/* A NUL ends its line, as in a C string. */
+	{ __LINE__, "cs\0{junk\nfaults\n", 16, "cs@0 faults@1" },
+};
+
+static void check_file_good(const struct file_good_row *t,
+			    evparse_open_fn *open_fn)
+{
+	struct evlist *el = evlist_new();
+	struct evparse_error err;
+	char got[256] = "";
+	size_t i, n = 0;
+	int ret;
+
+	ret = parse_file(el, "ev.txt", t->text, t->len, open_fn, &err);
+	ck_assert_msg(ret == 0, "line %d: returned %d: %s%s", t->line, ret,
+		      err.where, err.reason);
+	for (i = 0; i < evlist_count(el); i++)
+		n += (size_t)snprintf(got + n, sizeof(got) - n, "%s%s@%zu",
+				      i ? " " : "", evlist_at(el, i)->name,
+				      evlist_at(el, i)->group);
+	ck_assert_msg(strcmp(got, t->want) == 0, "line %d: '%s', want '%s'",
+		      t->line, got, t->want);
+	evlist_free(el);
+}
+
+START_TEST(test_file_good)
+{
+	check_file_good(&file_good_rows[_i / 2],
+			_i % 2 ? pipe_open : file_open);
+}
+END_TEST
+
+/* A bad line: the error said of it, with the caret in it. */
+static const struct file_bad_row {
+	int line;
+	const char *text;
+	const char *where;
+	const char *spec;	/* NULL: no line to show */
+	size_t col;
+	const char *reason;	/* a substring */
+} file_bad_rows[] = {
+	{ __LINE__, "{task-clock,\n  page-fualts}\n", "ev.txt:2: ",
+	  "page-fualts}", 0, "unknown event 'page-fualts'" },
+	{ __LINE__, "page-faults\n{task-clock,\ncs\n", "ev.txt:2: ",
+	  "{task-clock", 0, "unclosed '{'" },
+	{ __LINE__, "cs,\n{faults,\n{migrations}}\n", "ev.txt:3: ",
+	  "{migrations}}", 0, "groups cannot be nested" },
+	{ __LINE__, "# c\n\ncs\n\n# d\n  task-clock,cylces # x\n",
+	  "ev.txt:6: ", "task-clock,cylces", 11, "unknown event 'cylces'" },
+	{ __LINE__, "cs,,\n,faults\n", "ev.txt:2: ", ",faults", 0,
+	  "unexpected ','" },
+	{ __LINE__, "{cs\n,faults}\n", "ev.txt:2: ", ",faults}", 0,
+	  "unexpected ','" },
+	/* At the comma that joined two lines: the end of the first. */
+	{ __LINE__, "cs:\nfaults\n", "ev.txt:1: ", "cs:", 3,
+	  "expected modifiers" },
+	{ __LINE__, "cs\nfaults:\n", "ev.txt:2: ", "faults:", 7,
+	  "expected modifiers" },
+	{ __LINE__, "task-clock:u:k\n", "ev.txt:1: ", "task-clock:u:k", 12,
+	  "expected ','" },
+	{ __LINE__, "cs\n}\n", "ev.txt:2: ", "}", 0, "expected ','" },
+	{ __LINE__, "{\n}:u\n", "ev.txt:2: ", "}:u", 0,
+	  "expected an event name" },
+	{ __LINE__, "", "", NULL, 0,
+	  "the event file 'ev.txt' names no events" },
+	{ __LINE__, "# nothing but a comment\n\n  \t\n,,\n", "", NULL, 0,
+	  "the event file 'ev.txt' names no events" },
+};
+
+START_TEST(test_file_bad)
+{
+	const struct file_bad_row *t = &file_bad_rows[_i];
+	struct evlist *el = evlist_new();
+	struct evparse_error err;
+	int ret;
+
+	memset(&err, 0x55, sizeof(err));
+	ret = parse_file(el, "ev.txt", t->text, 0, file_open, &err);
+	ck_assert_msg(ret == -EINVAL, "line %d: returned %d", t->line, ret);
+	ck_assert_msg(strcmp(err.where, t->where) == 0,
+		      "line %d: where '%s', want '%s'", t->line, err.where,
+		      t->where);
+	ck_assert_msg(strstr(err.reason, t->reason),
+		      "line %d: reason '%s', want '%s'", t->line, err.reason,
+		      t->reason);
+	ck_assert_msg(t->spec ? err.spec && strcmp(err.spec, t->spec) == 0
+			      : !err.spec,
+		      "line %d: spec '%s', want '%s'", t->line,
+		      err.spec ? err.spec : "(none)",
+		      t->spec ? t->spec : "(none)");
+	ck_assert_msg(!t->spec || err.col == t->col,
+		      "line %d: col %zu, want %zu", t->line, err.col, t->col);
+	evparse_error_fini(&err);
+	ck_assert_ptr_null(err.buf);
+	evlist_free(el);
+}
+END_TEST
+
+/* The file and the -e lists around it make one list. */
+START_TEST(test_file_between)
+{
+	struct evlist *el = evlist_new();
+	struct evparse_error err;
+
+	ck_assert_int_eq(evparse(el, "cycles", &err), 0);
+	ck_assert_int_eq(parse_file(el, "ev.txt", "{cs,\nfaults}\n", 0,
+				    file_open, &err), 0);
+	ck_assert_int_eq(evparse(el, "task-clock", &err), 0);
+	ck_assert_uint_eq(evlist_count(el), 4);
+	ck_assert_uint_eq(evlist_at(el, 1)->group, 1);
+	ck_assert_uint_eq(evlist_at(el, 2)->group, 1);
+	ck_assert_uint_eq(evlist_at(el, 3)->group, 2);
+	evlist_free(el);
+}
+END_TEST
+
+/* What keeps the file from being read: said of the file, no line. */
+static void check_file_refused(int line, const char *path, const char *text,
+			       size_t len, evparse_open_fn *open_fn,
+			       const char *reason, const char *where)
+{
+	struct evlist *el = evlist_new();
+	struct evparse_error err;
+	int ret;
+
+	memset(&err, 0x55, sizeof(err));
+	ret = parse_file(el, path, text, len, open_fn, &err);
+	ck_assert_msg(ret == -EINVAL, "line %d: returned %d", line, ret);
+	ck_assert_msg(strcmp(err.reason, reason) == 0,
+		      "line %d: reason '%s', want '%s'", line, err.reason,
+		      reason);
+	ck_assert_msg(strcmp(err.where, where) == 0,
+		      "line %d: where '%s', want '%s'", line, err.where, where);
+	ck_assert_msg(!err.spec, "line %d: a spec to show", line);
+	ck_assert_uint_eq(evlist_count(el), 0);
+	evparse_error_fini(&err);
+	evlist_free(el);
+}
+
+START_TEST(test_file_unreadable)
+{
+	file.err = EACCES;
+	check_file_refused(__LINE__, "ev.txt", "", 0, failed_open,
+			   "cannot read the event file 'ev.txt': "
+			   "Permission denied", "");
+	file.err = ENOENT;
+	check_file_refused(__LINE__, "/no/such", "", 0, failed_open,
+			   "cannot read the event file '/no/such': "
+			   "No such file or directory", "");
+	check_file_refused(__LINE__, "/", "", 0, sys_open,
+			   "cannot read the event file '/': Is a directory",
+			   "");
+	check_file_refused(__LINE__, "ev.txt", "", 0, unreadable_open,
+			   "cannot read the event file 'ev.txt': "
+			   "Bad file descriptor", "");
+}
+END_TEST
+
+/*
+ * cs, a line of line_len blanks, empty lines, faults: len bytes in all,
+ * in a buffer the caller frees.
+ */
+static char *bounds_text(size_t len, size_t line_len)
+{
+	char *text = malloc(len);
+
+	ck_assert_ptr_nonnull(text);
+	memset(text, '\n', len);
+	memcpy(text, "cs\n", 3);
+	memset(text + 3, ' ', line_len);
+	memcpy(text + len - 7, "faults\n", 7);
+	return text;
+}
+
+/* A file or a line at its bound is read; past it, said so. */
+START_TEST(test_file_bounds)
+{
+	const size_t max = EVPARSE_FILE_MAX, line = EVPARSE_LINE_MAX;
+	char *text = bounds_text(max, line);
+	struct evlist *el = evlist_new();
+	struct evparse_error err;
+
+	ck_assert_int_eq(parse_file(el, "ev.txt", text, max, file_open, &err),
+			 0);
+	ck_assert_uint_eq(evlist_count(el), 2);
+	free(text);
+	text = bounds_text(max + 1, line);
+	check_file_refused(__LINE__, "ev.txt", text, max + 1, file_open,
+			   "the event file 'ev.txt' is larger than 1 MiB", "");
+	free(text);
+	text = bounds_text(max, line + 1);
+	check_file_refused(__LINE__, "ev.txt", text, max, file_open,
+			   "the line is longer than 64 KiB", "ev.txt:2: ");
+	free(text);
+	evlist_free(el);
+}
+END_TEST
+
+/* A device that never ends is read no further than a file. */
+START_TEST(test_file_endless)
+{
+	check_file_refused(__LINE__, "/dev/zero", "", 0, sys_open,
+			   "the event file '/dev/zero' is larger than 1 MiB",
+			   "");
+}
+END_TEST
+
 static Suite *evparse_suite(void)
 {
 	Suite *s = suite_create("evparse");
@@ -1003,6 +1321,15 @@ static Suite *evparse_suite(void)
 	tcase_add_unchecked_fixture(tc, tracefs_setup, tracefs_teardown);
 	tcase_add_loop_test(tc, test_pmu_good, 0, N_ROWS(pmu_rows));
 	tcase_add_loop_test(tc, test_pmu_bad, 0, N_ROWS(pmu_bad_rows));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("file");
+	tcase_add_loop_test(tc, test_file_good, 0, 2 * N_ROWS(file_good_rows));
+	tcase_add_loop_test(tc, test_file_bad, 0, N_ROWS(file_bad_rows));
+	tcase_add_test(tc, test_file_between);
+	tcase_add_test(tc, test_file_unreadable);
+	tcase_add_test(tc, test_file_bounds);
+	tcase_add_test(tc, test_file_endless);
 	suite_add_tcase(s, tc);
 	return s;
 }
