@@ -360,8 +360,8 @@ static const struct opt opts[] = {
 
 #define N_OPTS (sizeof(opts) / sizeof(opts[0]))
 
-/* getopt_long's value for a long option without a letter: opts[i]. */
-#define NO_LETTER 256
+/* getopt_long's value for the long option of opts[i]: past any letter. */
+#define LONG_OPT 256
 
 /* Where --help's descriptions start. */
 #define HELP_COLUMN 29
@@ -376,9 +376,9 @@ static const struct opt *opt_of(int c)
 {
 	size_t i;
 
-	if (c >= NO_LETTER)
-		return (size_t)(c - NO_LETTER) < N_OPTS ? &opts[c - NO_LETTER]
-							: NULL;
+	if (c >= LONG_OPT)
+		return (size_t)(c - LONG_OPT) < N_OPTS ? &opts[c - LONG_OPT]
+						       : NULL;
 	for (i = 0; c && i < N_OPTS; i++)
 		if (opts[i].letter == c)
 			return &opts[i];
@@ -404,7 +404,7 @@ static void getopt_tables(char *shorts, struct option *longs)
 			.name = r->name,
 			.has_arg = takes_arg(r) ? required_argument
 						: no_argument,
-			.val = r->letter ? r->letter : NO_LETTER + (int)i,
+			.val = LONG_OPT + (int)i,
 		};
 	}
 	*shorts = '\0';
@@ -464,11 +464,21 @@ void options_usage(FILE *f)
 	fputs(usage_tail, f);
 }
 
-/* getopt's own complaint would not say how to fix it: make ours. */
+/*
+ * getopt's own complaint would not say how to fix it: make ours. opt is
+ * getopt's optopt: a letter, a long option's value (it lacks its
+ * argument, or was given one it does not take), or 0 for a long option
+ * it does not know or cannot tell from another (--per).
+ */
 static int unknown_option(char *err, size_t len, char **argv, int opt)
 {
 	const struct opt *r = opt_of(opt);
 
+	if (r && opt >= LONG_OPT)
+		return bad(err, len,
+			   takes_arg(r) ? "option --%s needs an argument; see 'pstat --help'"
+					: "option --%s takes no argument; see 'pstat --help'",
+			   r->name);
 	if (r && takes_arg(r))
 		return bad(err, len,
 			   "option -%c needs an argument; see 'pstat --help'",
@@ -533,7 +543,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 		return -ENOMEM;
 	getopt_tables(shorts, longs);
 	opterr = 0;
-	optind = 1;
+	optind = 0;	/* afresh, even where a parse stopped mid-cluster */
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		r = opt_of(c);
 		if (!r)

@@ -497,6 +497,18 @@ static const struct bad_row bad_rows[] = {
 	  "option -C needs an argument; see 'pstat --help'" },
 	{ __LINE__, { "--bogus", "true" },
 	  "unknown option '--bogus', or it needs an argument; see 'pstat --help'" },
+	{ __LINE__, { "--repeat" },
+	  "option --repeat needs an argument; see 'pstat --help'" },
+	{ __LINE__, { "--timeout" },
+	  "option --timeout needs an argument; see 'pstat --help'" },
+	{ __LINE__, { "--interval-c" },
+	  "option --interval-count needs an argument; see 'pstat --help'" },
+	{ __LINE__, { "--json=1", "true" },
+	  "option --json takes no argument; see 'pstat --help'" },
+	{ __LINE__, { "--list=sys*" },
+	  "option --list takes no argument; see 'pstat --help'" },
+	{ __LINE__, { "--help=x" },
+	  "option --help takes no argument; see 'pstat --help'" },
 	/* Ambiguous: --per-core, --per-die, ... */
 	{ __LINE__, { "--per", "true" },
 	  "unknown option '--per', or it needs an argument; see 'pstat --help'" },
@@ -631,6 +643,32 @@ START_TEST(test_each_option_tested)
 }
 END_TEST
 
+/*
+ * A second parse in one process starts afresh, even after the first
+ * stopped inside a cluster of letters (getopt keeps its place there).
+ */
+START_TEST(test_parse_twice)
+{
+	static const char *const first[] = { "-jZq", "true", NULL };
+	static const char *const second[] = { "-r", "5", "true", NULL };
+	char *argv[4], err[128] = "";
+	struct options o;
+	int argc;
+
+	argc = make_argv(first, argv);
+	ck_assert_int_eq(options_parse(&o, argc, argv, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_str_eq(err, "unknown option -Z; see 'pstat --help'");
+	options_free(&o);
+	free_argv(argv);
+	argc = make_argv(second, argv);
+	ck_assert_int_eq(options_parse(&o, argc, argv, err, sizeof(err)), 0);
+	ck_assert_uint_eq(o.repeat, 5);
+	options_free(&o);
+	free_argv(argv);
+}
+END_TEST
+
 static Suite *options_suite(void)
 {
 	Suite *s = suite_create("options");
@@ -642,6 +680,7 @@ static Suite *options_suite(void)
 	tcase_add_test(tg, test_each_option_tested);
 	suite_add_tcase(s, tg);
 	tcase_add_loop_test(tb, test_bad, 0, N_ROWS(bad_rows));
+	tcase_add_test(tb, test_parse_twice);
 	suite_add_tcase(s, tb);
 	tcase_add_test(th, test_help_lists_each_once);
 	suite_add_tcase(s, th);
