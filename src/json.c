@@ -101,7 +101,8 @@ void json_number(FILE *f, double v)
 		fputs("null", f);
 		return;
 	}
-	if (v == (double)(long long)v && fabs(v) < 9e15) {
+	/* The range first: a cast of a double past it is undefined. */
+	if (fabs(v) < 9e15 && v == (double)(long long)v) {
 		fprintf(f, "%lld", (long long)v);
 		return;
 	}
