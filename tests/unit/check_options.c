@@ -651,7 +651,7 @@ START_TEST(test_parse_twice)
 {
 	static const char *const first[] = { "-jZq", "true", NULL };
 	static const char *const second[] = { "-r", "5", "true", NULL };
-	char *argv[4], err[128] = "";
+	char *argv[MAX_ARGS + 2], err[128] = "";
 	struct options o;
 	int argc;
 
