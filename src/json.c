@@ -7,35 +7,87 @@
 
 #include "json.h"
 
+/*
+ * The length of the well-formed UTF-8 sequence at s; where there is
+ * none, minus the length of its maximal ill-formed part (at least 1),
+ * which never takes in the terminating NUL.
+ */
+static int utf8_sequence(const unsigned char *s)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	int n, i;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return -1;
+	/* No overlong forms, no surrogates, nothing past U+10FFFF. */
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	for (i = 1; i < n; i++, lo = 0x80, hi = 0xbf)
+		if (s[i] < lo || s[i] > hi)
+			return -i;
+	return n;
+}
+
+/* A byte of 0x80 or more: the sequence it starts, or U+FFFD for it. */
+static const unsigned char *utf8_char(FILE *f, const unsigned char *c)
+{
+	int n = utf8_sequence(c);
+
+	if (n > 0) {
+		fwrite(c, 1, (size_t)n, f);
+		return c + n;
+	}
+	fputs("\\ufffd", f);
+	return c - n;
+}
+
+/* An ASCII byte, escaped where JSON needs it or it would not show. */
+static const unsigned char *ascii_char(FILE *f, const unsigned char *c)
+{
+	switch (*c) {
+	case '"':
+		fputs("\\\"", f);
+		break;
+	case '\\':
+		fputs("\\\\", f);
+		break;
+	case '\n':
+		fputs("\\n", f);
+		break;
+	case '\t':
+		fputs("\\t", f);
+		break;
+	case '\r':
+		fputs("\\r", f);
+		break;
+	default:
+		if (*c < 0x20 || *c == 0x7f)
+			fprintf(f, "\\u%04x", *c);
+		else
+			fputc(*c, f);
+	}
+	return c + 1;
+}
+
 void json_string(FILE *f, const char *s)
 {
-	const unsigned char *c;
+	const unsigned char *c = (const unsigned char *)s;
 
 	fputc('"', f);
-	for (c = (const unsigned char *)s; *c; c++) {
-		switch (*c) {
-		case '"':
-			fputs("\\\"", f);
-			break;
-		case '\\':
-			fputs("\\\\", f);
-			break;
-		case '\n':
-			fputs("\\n", f);
-			break;
-		case '\t':
-			fputs("\\t", f);
-			break;
-		case '\r':
-			fputs("\\r", f);
-			break;
-		default:
-			if (*c < 0x20 || *c == 0x7f)
-				fprintf(f, "\\u%04x", *c);
-			else
-				fputc(*c, f);
-		}
-	}
+	while (*c)
+		c = *c < 0x80 ? ascii_char(f, c) : utf8_char(f, c);
 	fputc('"', f);
 }
 
@@ -49,7 +101,8 @@ void json_number(FILE *f, double v)
 		fputs("null", f);
 		return;
 	}
-	if (v == (double)(long long)v && fabs(v) < 9e15) {
+	/* The range first: a cast of a double past it is undefined. */
+	if (fabs(v) < 9e15 && v == (double)(long long)v) {
 		fprintf(f, "%lld", (long long)v);
 		return;
 	}

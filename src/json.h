@@ -6,7 +6,9 @@
 #include <stdio.h>
 
 /* s as a JSON string: quotes, backslashes and control characters
- * escaped, UTF-8 passed through. */
+ * escaped, well-formed UTF-8 passed through, and each ill-formed part
+ * of it (a byte that starts no sequence, or a sequence cut short) as
+ * \ufffd, so that the document stays valid JSON. */
 void json_string(FILE *f, const char *s);
 
 /* A finite double as a JSON number; NaN and infinities as null. */

@@ -5,79 +5,24 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
 #include "results.h"
 
-static const char usage[] =
+static const char usage_head[] =
 	"Usage: pstat [options] [--] command [args...]\n"
 	"       pstat [options]\n"
 	"Count performance events while command runs, like perf stat; without\n"
 	"a command or a target, count the whole machine (-a) until Ctrl-C,\n"
 	"--timeout or --interval-count.\n"
-	"\n"
-	"Events:\n"
-	"  -e, --event=LIST           events to count: names, caches, rNNN,\n"
-	"                             pmu/terms/, sys:tracepoint (globs),\n"
-	"                             mem:ADDR[/LEN][:rwx], groups {a,b},\n"
-	"                             modifiers :u :k ...; @FILE reads a file;\n"
-	"                             may be given more than once\n"
-	"  -d, --detailed             add perf's detailed events (-dd, -ddd: more)\n"
-	"  -n, --null                 count nothing: time the command only\n"
-	"  -i, --no-inherit           count the command only, not its children\n"
-	"                             and threads\n"
-	"Targets (instead of, or while, a command runs):\n"
-	"  -p, --pid=PID[,PID...]     attach to processes and all their threads\n"
-	"  -t, --tid=TID[,TID...]     attach to these threads only\n"
-	"  -a, --all-cpus             count everything on every online CPU\n"
-	"                             (the default with no command and no target)\n"
-	"  -C, --cpu=LIST             count everything on these CPUs (0-3,6)\n"
-	"  -A, --no-aggr              one line per CPU\n"
-	"      --per-core, --per-die, --per-socket, --per-node\n"
-	"                             one line per core, die, socket or node\n"
-	"      --per-thread           one line per thread (with -p, -t, or -a:\n"
-	"                             every thread of the system)\n"
-	"Runs:\n"
-	"  -r, --repeat=N             run the command N times: means and spread\n"
-	"  -I, --interval-print=MS    print counts every MS milliseconds (>= 10)\n"
-	"  -D, --delay=MS             start counting MS milliseconds after the\n"
-	"                             command starts\n"
-	"      --timeout=MS           stop the command (SIGTERM, then SIGKILL)\n"
-	"                             after MS milliseconds; exit status 124\n"
-	"      --interval-count=N     stop printing after N intervals; without a\n"
-	"                             command, stop counting\n"
-	"      --summary              with -I: the totals at the end as well;\n"
-	"                             with -x, on rows whose first field is\n"
-	"                             'summary' where intervals have the time\n"
-	"      --no-csv-summary       without that first field, as perf does\n"
-	"Output:\n"
-	"  -x, --field-separator=SEP  perf's CSV columns, separated by SEP\n"
-	"                             ('\\t' for a tab)\n"
-	"  -j, --json                 perf's JSON lines\n"
-	"      --format=FORMAT        pstat's own: csv or json, versioned, with\n"
-	"                             a status per value and the run itself\n"
-	"  -o, --output=FILE          write the results to FILE, not stderr\n"
-	"      --append               with -o: append to FILE\n"
-	"      --log-fd=FD            write the results to descriptor FD\n"
-	"  -B, --big-num              group digits in human output (the default)\n"
-	"      --no-big-num           do not\n"
-	"      --no-scale             show multiplexed counts as read, unscaled\n"
-	"      --metric-only          show the derived metrics only\n"
-	"      --no-merge             show each instance of a PMU on its own line\n"
-	"Other:\n"
-	"      --list [FILTER]        list the events this machine knows and exit;\n"
-	"                             FILTER is a substring or a glob; with\n"
-	"                             --json, one JSON document\n"
-	"      --explain              print the perf_event_attr of each event of\n"
-	"                             -e, by group, and exit; nothing is opened\n"
-	"      --check                say what this machine and your privileges\n"
-	"                             let pstat count, why, and what to change;\n"
-	"                             with --json, as JSON; exit 1 when you\n"
-	"                             cannot count your own commands\n"
-	"  -h, --help                 show this help and exit\n"
-	"  -V, --version              show the version and exit\n"
+	"\n";
+
+static const char usage_tail[] =
 	"\n"
 	"Without -e: task-clock, context-switches, cpu-migrations, page-faults,\n"
 	"cycles, instructions, branches, branch-misses.\n"
@@ -85,75 +30,52 @@ static const char usage[] =
 	"it was killed by signal N; 125 when pstat failed; 126 when the command\n"
 	"could not be run; 127 when it was not found.\n";
 
-/* Long options without a letter. */
-enum {
-	OPT_LIST = 256,
-	OPT_EXPLAIN,
-	OPT_CHECK,
-	OPT_NO_MERGE,
-	OPT_NO_SCALE,
-	OPT_NO_BIG_NUM,
-	OPT_METRIC_ONLY,
-	OPT_FORMAT,
-	OPT_APPEND,
-	OPT_LOG_FD,
-	OPT_INTERVAL_COUNT,
-	OPT_SUMMARY,
-	OPT_NO_CSV_SUMMARY,
-	OPT_PER_CORE,
-	OPT_PER_DIE,
-	OPT_PER_SOCKET,
-	OPT_PER_NODE,
-	OPT_PER_THREAD,
-	OPT_TIMEOUT,
+/* The sections of --help, in order. */
+enum section { EVENTS, TARGETS, RUNS, OUTPUT, OTHER };
+
+static const char *const headings[] = {
+	[EVENTS] = "Events:",
+	[TARGETS] = "Targets (instead of, or while, a command runs):",
+	[RUNS] = "Runs:",
+	[OUTPUT] = "Output:",
+	[OTHER] = "Other:",
 };
 
-static const char short_options[] = "+e:x:jdnir:I:o:Bp:t:aC:AD:hV";
+struct opt;
 
-static const struct option long_options[] = {
-	{ "event", required_argument, NULL, 'e' },
-	{ "detailed", no_argument, NULL, 'd' },
-	{ "null", no_argument, NULL, 'n' },
-	{ "no-inherit", no_argument, NULL, 'i' },
-	{ "repeat", required_argument, NULL, 'r' },
-	{ "interval-print", required_argument, NULL, 'I' },
-	{ "interval-count", required_argument, NULL, OPT_INTERVAL_COUNT },
-	{ "summary", no_argument, NULL, OPT_SUMMARY },
-	{ "no-csv-summary", no_argument, NULL, OPT_NO_CSV_SUMMARY },
-	{ "pid", required_argument, NULL, 'p' },
-	{ "tid", required_argument, NULL, 't' },
-	{ "all-cpus", no_argument, NULL, 'a' },
-	{ "cpu", required_argument, NULL, 'C' },
-	{ "no-aggr", no_argument, NULL, 'A' },
-	{ "per-core", no_argument, NULL, OPT_PER_CORE },
-	{ "per-die", no_argument, NULL, OPT_PER_DIE },
-	{ "per-socket", no_argument, NULL, OPT_PER_SOCKET },
-	{ "per-node", no_argument, NULL, OPT_PER_NODE },
-	{ "per-thread", no_argument, NULL, OPT_PER_THREAD },
-	{ "delay", required_argument, NULL, 'D' },
-	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-	{ "field-separator", required_argument, NULL, 'x' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "output", required_argument, NULL, 'o' },
-	{ "append", no_argument, NULL, OPT_APPEND },
-	{ "log-fd", required_argument, NULL, OPT_LOG_FD },
-	{ "big-num", no_argument, NULL, 'B' },
-	{ "no-big-num", no_argument, NULL, OPT_NO_BIG_NUM },
-	{ "no-scale", no_argument, NULL, OPT_NO_SCALE },
-	{ "metric-only", no_argument, NULL, OPT_METRIC_ONLY },
-	{ "no-merge", no_argument, NULL, OPT_NO_MERGE },
-	{ "list", no_argument, NULL, OPT_LIST },
-	{ "explain", no_argument, NULL, OPT_EXPLAIN },
-	{ "check", no_argument, NULL, OPT_CHECK },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
+/* Applies one option to o. 0, or -EINVAL with the reason in err. */
+typedef int take_fn(struct options *o, const struct opt *r,
+		    const char *arg, char *err, size_t len);
+
+/*
+ * One option, declared once: getopt's short string, its long options and
+ * --help are all made from these rows.
+ */
+struct opt {
+	const char *name;	/* --name */
+	char letter;		/* -l, or 0 */
+	const char *arg;	/* the argument's name in --help; NULL: none */
+	bool operand;		/* arg is an optional operand after the
+				 * options ("--list [FILTER]"), not the
+				 * option's own */
+	enum section section;
+	const char *help;	/* its lines in --help; NULL: the row before
+				 * it names this one too, and its help is
+				 * for both */
+	take_fn *take;
+	size_t off, size;	/* the field of struct options it sets */
+	long long min, max;	/* a number's range */
+	const char *bad;	/* a number out of range: "BAD, not 'ARG'" */
+	int value;		/* what it stores: an action, an aggregation */
 };
 
-void options_usage(FILE *f)
+#define FIELD(f) .off = offsetof(struct options, f), \
+		 .size = sizeof(((struct options *)0)->f)
+
+/* The field r sets in o. */
+static void *field(struct options *o, const struct opt *r)
 {
-	fputs(usage, f);
+	return (char *)o + r->off;
 }
 
 static int __attribute__((format(printf, 3, 4)))
@@ -165,21 +87,6 @@ bad(char *err, size_t len, const char *fmt, ...)
 	vsnprintf(err, len, fmt, ap);
 	va_end(ap);
 	return -EINVAL;
-}
-
-/* getopt's own complaint would not say how to fix it: make ours. */
-static int unknown_option(char *err, size_t len, char **argv, int opt)
-{
-	if (opt && strchr("exroIptCD", opt))
-		return bad(err, len,
-			   "option -%c needs an argument; see 'pstat --help'",
-			   opt);
-	if (opt)
-		return bad(err, len, "unknown option -%c; see 'pstat --help'",
-			   opt);
-	return bad(err, len,
-		   "unknown option '%s', or it needs an argument; see 'pstat --help'",
-		   argv[optind - 1]);
 }
 
 /* A whole decimal number in [min, max]; 0 or -EINVAL. */
@@ -205,166 +112,383 @@ static int set_format(struct options *o, enum output_format f,
 	return 0;
 }
 
-static int set_aggr(struct options *o, int kind, char *err, size_t len)
+static int take_true(struct options *o, const struct opt *r,
+		     const char *arg, char *err, size_t len)
 {
-	if (o->aggr && o->aggr != kind)
-		return bad(err, len,
-			   "choose one of -A, --per-core, --per-die, --per-socket, --per-node and --per-thread");
-	o->aggr = kind;
+	*(bool *)field(o, r) = true;
 	return 0;
 }
 
-static int take_option(struct options *o, int c, char **argv, char *err,
-		       size_t len)
+static int take_false(struct options *o, const struct opt *r,
+		      const char *arg, char *err, size_t len)
 {
+	*(bool *)field(o, r) = false;
+	return 0;
+}
+
+static int take_count(struct options *o, const struct opt *r,
+		      const char *arg, char *err, size_t len)
+{
+	(*(int *)field(o, r))++;
+	return 0;
+}
+
+/* Kept as given: it points into argv. */
+static int take_string(struct options *o, const struct opt *r,
+		       const char *arg, char *err, size_t len)
+{
+	*(const char **)field(o, r) = arg;
+	return 0;
+}
+
+/* Into an int, unsigned int, long or size_t field: 4 or 8 bytes. */
+static int take_number(struct options *o, const struct opt *r,
+		       const char *arg, char *err, size_t len)
+{
+	int32_t v32;
+	int64_t v64;
 	long long v;
 
-	switch (c) {
-	case 'e':
-		o->events[o->n_events++] = optarg;
-		return 0;
-	case 'd':
-		o->detailed++;
-		return 0;
-	case 'n':
-		o->null_run = true;
-		return 0;
-	case 'i':
-		o->no_inherit = true;
-		return 0;
-	case 'r':
-		if (number(optarg, 1, 1000000, &v) < 0)
-			return bad(err, len,
-				   "-r needs a number of runs from 1 up, not '%s'",
-				   optarg);
-		o->repeat = (size_t)v;
-		return 0;
-	case 'I':
-		if (number(optarg, 10, 86400000, &v) < 0)
-			return bad(err, len,
-				   "-I needs milliseconds, 10 or more, not '%s'",
-				   optarg);
-		o->interval_ms = (unsigned int)v;
-		return 0;
-	case OPT_INTERVAL_COUNT:
-		if (number(optarg, 1, 1000000000, &v) < 0)
-			return bad(err, len,
-				   "--interval-count needs a number from 1 up, not '%s'",
-				   optarg);
-		o->interval_count = (size_t)v;
-		return 0;
-	case OPT_SUMMARY:
-		o->out.summary = true;
-		return 0;
-	case OPT_NO_CSV_SUMMARY:
-		o->out.no_csv_summary = true;
-		return 0;
-	case 'p':
-		o->pids = optarg;
-		return 0;
-	case 't':
-		o->tids = optarg;
-		return 0;
-	case 'a':
-		o->all_cpus = true;
-		return 0;
-	case 'C':
-		o->cpu_list = optarg;
-		return 0;
-	case 'A':
-		return set_aggr(o, AGGR_CPU, err, len);
-	case OPT_PER_CORE:
-		return set_aggr(o, AGGR_CORE, err, len);
-	case OPT_PER_DIE:
-		return set_aggr(o, AGGR_DIE, err, len);
-	case OPT_PER_SOCKET:
-		return set_aggr(o, AGGR_SOCKET, err, len);
-	case OPT_PER_NODE:
-		return set_aggr(o, AGGR_NODE, err, len);
-	case OPT_PER_THREAD:
-		return set_aggr(o, AGGR_THREAD, err, len);
-	case 'D':
-		if (strcmp(optarg, "-1") == 0)
-			return bad(err, len,
-				   "-D -1 (start disabled until told) needs --control, which pstat does not have; give a delay in milliseconds");
-		if (number(optarg, 1, 86400000, &v) < 0)
-			return bad(err, len,
-				   "-D needs milliseconds from 1 up, not '%s'",
-				   optarg);
-		o->delay_ms = (long)v;
-		return 0;
-	case OPT_TIMEOUT:
-		if (number(optarg, 1, 86400000 * 7LL, &v) < 0)
-			return bad(err, len,
-				   "--timeout needs milliseconds from 1 up, not '%s'",
-				   optarg);
-		o->timeout_ms = (unsigned int)v;
-		return 0;
-	case 'x':
-		o->out.sep = strcmp(optarg, "\\t") == 0 ? "\t" : optarg;
-		if (!*o->out.sep)
-			return bad(err, len,
-				   "the -x separator is empty; give one, as in -x,");
-		return set_format(o, OUTPUT_CSV, "-x", err, len);
-	case 'j':
-		o->json = true;
-		return 0;
-	case OPT_FORMAT:
-		if (strcmp(optarg, "csv") == 0)
-			return set_format(o, OUTPUT_PSTAT_CSV, "--format", err,
-					  len);
-		if (strcmp(optarg, "json") == 0)
-			return set_format(o, OUTPUT_PSTAT_JSON, "--format",
-					  err, len);
+	if (number(arg, r->min, r->max, &v) < 0)
+		return bad(err, len, "%s, not '%s'", r->bad, arg);
+	v32 = (int32_t)v;
+	v64 = v;
+	if (r->size == sizeof(v64))
+		memcpy(field(o, r), &v64, sizeof(v64));
+	else
+		memcpy(field(o, r), &v32, sizeof(v32));
+	return 0;
+}
+
+static int take_delay(struct options *o, const struct opt *r,
+		      const char *arg, char *err, size_t len)
+{
+	if (strcmp(arg, "-1") == 0)
 		return bad(err, len,
-			   "--format is csv or json, not '%s' (perf's CSV is -x, its JSON -j)",
-			   optarg);
-	case 'o':
-		o->output_file = optarg;
-		return 0;
-	case OPT_APPEND:
-		o->append = true;
-		return 0;
-	case OPT_LOG_FD:
-		if (number(optarg, 0, 1 << 30, &v) < 0)
-			return bad(err, len,
-				   "--log-fd needs a file descriptor number, not '%s'",
-				   optarg);
-		o->log_fd = (int)v;
-		return 0;
-	case 'B':
-		o->out.big_num = true;
-		return 0;
-	case OPT_NO_BIG_NUM:
-		o->out.big_num = false;
-		return 0;
-	case OPT_NO_SCALE:
-		o->no_scale = true;
-		return 0;
-	case OPT_METRIC_ONLY:
-		o->out.metric_only = true;
-		return 0;
-	case OPT_NO_MERGE:
-		o->no_merge = true;
-		return 0;
-	case OPT_LIST:
-		o->action = OPTIONS_LIST;
-		return 0;
-	case OPT_EXPLAIN:
-		o->action = OPTIONS_EXPLAIN;
-		return 0;
-	case OPT_CHECK:
-		o->action = OPTIONS_CHECK;
-		return 0;
-	case 'h':
-		o->action = OPTIONS_HELP;
-		return 0;
-	case 'V':
-		o->action = OPTIONS_VERSION;
-		return 0;
-	default:
-		return unknown_option(err, len, argv, optopt);
+			   "-D -1 (start disabled until told) needs --control, which pstat does not have; give a delay in milliseconds");
+	return take_number(o, r, arg, err, len);
+}
+
+static int take_event(struct options *o, const struct opt *r,
+		      const char *arg, char *err, size_t len)
+{
+	o->events[o->n_events++] = arg;
+	return 0;
+}
+
+static int take_separator(struct options *o, const struct opt *r,
+			  const char *arg, char *err, size_t len)
+{
+	o->out.sep = strcmp(arg, "\\t") == 0 ? "\t" : arg;
+	if (!*o->out.sep)
+		return bad(err, len,
+			   "the -x separator is empty; give one, as in -x,");
+	return set_format(o, OUTPUT_CSV, "-x", err, len);
+}
+
+static int take_format(struct options *o, const struct opt *r,
+		       const char *arg, char *err, size_t len)
+{
+	if (strcmp(arg, "csv") == 0)
+		return set_format(o, OUTPUT_PSTAT_CSV, "--format", err, len);
+	if (strcmp(arg, "json") == 0)
+		return set_format(o, OUTPUT_PSTAT_JSON, "--format", err, len);
+	return bad(err, len,
+		   "--format is csv or json, not '%s' (perf's CSV is -x, its JSON -j)",
+		   arg);
+}
+
+static int take_aggr(struct options *o, const struct opt *r,
+		     const char *arg, char *err, size_t len)
+{
+	if (o->aggr && o->aggr != r->value)
+		return bad(err, len,
+			   "choose one of -A, --per-core, --per-die, --per-socket, --per-node and --per-thread");
+	o->aggr = r->value;
+	return 0;
+}
+
+static int take_action(struct options *o, const struct opt *r,
+		       const char *arg, char *err, size_t len)
+{
+	o->action = (enum options_action)r->value;
+	return 0;
+}
+
+static const struct opt opts[] = {
+	{ .name = "event", .letter = 'e', .arg = "LIST", .section = EVENTS,
+	  .help = "events to count: names, caches, rNNN,\n"
+		  "pmu/terms/, sys:tracepoint (globs),\n"
+		  "mem:ADDR[/LEN][:rwx], groups {a,b},\n"
+		  "modifiers :u :k ...; @FILE reads a file;\n"
+		  "may be given more than once",
+	  .take = take_event },
+	{ .name = "detailed", .letter = 'd', .section = EVENTS,
+	  .help = "add perf's detailed events (-dd, -ddd: more)",
+	  .take = take_count, FIELD(detailed) },
+	{ .name = "null", .letter = 'n', .section = EVENTS,
+	  .help = "count nothing: time the command only",
+	  .take = take_true, FIELD(null_run) },
+	{ .name = "no-inherit", .letter = 'i', .section = EVENTS,
+	  .help = "count the command only, not its children\n"
+		  "and threads",
+	  .take = take_true, FIELD(no_inherit) },
+
+	{ .name = "pid", .letter = 'p', .arg = "PID[,PID...]",
+	  .section = TARGETS,
+	  .help = "attach to processes and all their threads",
+	  .take = take_string, FIELD(pids) },
+	{ .name = "tid", .letter = 't', .arg = "TID[,TID...]",
+	  .section = TARGETS, .help = "attach to these threads only",
+	  .take = take_string, FIELD(tids) },
+	{ .name = "all-cpus", .letter = 'a', .section = TARGETS,
+	  .help = "count everything on every online CPU\n"
+		  "(the default with no command and no target)",
+	  .take = take_true, FIELD(all_cpus) },
+	{ .name = "cpu", .letter = 'C', .arg = "LIST", .section = TARGETS,
+	  .help = "count everything on these CPUs (0-3,6)",
+	  .take = take_string, FIELD(cpu_list) },
+	{ .name = "no-aggr", .letter = 'A', .section = TARGETS,
+	  .help = "one line per CPU", .take = take_aggr, .value = AGGR_CPU },
+	{ .name = "per-core", .section = TARGETS,
+	  .help = "one line per core, die, socket or node",
+	  .take = take_aggr, .value = AGGR_CORE },
+	{ .name = "per-die", .section = TARGETS, .take = take_aggr,
+	  .value = AGGR_DIE },
+	{ .name = "per-socket", .section = TARGETS, .take = take_aggr,
+	  .value = AGGR_SOCKET },
+	{ .name = "per-node", .section = TARGETS, .take = take_aggr,
+	  .value = AGGR_NODE },
+	{ .name = "per-thread", .section = TARGETS,
+	  .help = "one line per thread (with -p, -t, or -a:\n"
+		  "every thread of the system)",
+	  .take = take_aggr, .value = AGGR_THREAD },
+
+	{ .name = "repeat", .letter = 'r', .arg = "N", .section = RUNS,
+	  .help = "run the command N times: means and spread",
+	  .take = take_number, FIELD(repeat), .min = 1, .max = 1000000,
+	  .bad = "-r needs a number of runs from 1 up" },
+	{ .name = "interval-print", .letter = 'I', .arg = "MS",
+	  .section = RUNS,
+	  .help = "print counts every MS milliseconds (>= 10)",
+	  .take = take_number, FIELD(interval_ms), .min = 10,
+	  .max = 86400000, .bad = "-I needs milliseconds, 10 or more" },
+	{ .name = "delay", .letter = 'D', .arg = "MS", .section = RUNS,
+	  .help = "start counting MS milliseconds after the\n"
+		  "command starts",
+	  .take = take_delay, FIELD(delay_ms), .min = 1, .max = 86400000,
+	  .bad = "-D needs milliseconds from 1 up" },
+	{ .name = "timeout", .arg = "MS", .section = RUNS,
+	  .help = "stop the command (SIGTERM, then SIGKILL)\n"
+		  "after MS milliseconds; exit status 124",
+	  .take = take_number, FIELD(timeout_ms), .min = 1,
+	  .max = 86400000 * 7LL,
+	  .bad = "--timeout needs milliseconds from 1 up" },
+	{ .name = "interval-count", .arg = "N", .section = RUNS,
+	  .help = "stop printing after N intervals; without a\n"
+		  "command, stop counting",
+	  .take = take_number, FIELD(interval_count), .min = 1,
+	  .max = 1000000000,
+	  .bad = "--interval-count needs a number from 1 up" },
+	{ .name = "summary", .section = RUNS,
+	  .help = "with -I: the totals at the end as well;\n"
+		  "with -x, on rows whose first field is\n"
+		  "'summary' where intervals have the time",
+	  .take = take_true, FIELD(out.summary) },
+	{ .name = "no-csv-summary", .section = RUNS,
+	  .help = "without that first field, as perf does",
+	  .take = take_true, FIELD(out.no_csv_summary) },
+
+	{ .name = "field-separator", .letter = 'x', .arg = "SEP",
+	  .section = OUTPUT,
+	  .help = "perf's CSV columns, separated by SEP\n"
+		  "('\\t' for a tab)",
+	  .take = take_separator },
+	{ .name = "json", .letter = 'j', .section = OUTPUT,
+	  .help = "perf's JSON lines", .take = take_true, FIELD(json) },
+	{ .name = "format", .arg = "FORMAT", .section = OUTPUT,
+	  .help = "pstat's own: csv or json, versioned, with\n"
+		  "a status per value and the run itself",
+	  .take = take_format },
+	{ .name = "output", .letter = 'o', .arg = "FILE", .section = OUTPUT,
+	  .help = "write the results to FILE, not stderr",
+	  .take = take_string, FIELD(output_file) },
+	{ .name = "append", .section = OUTPUT,
+	  .help = "with -o: append to FILE", .take = take_true,
+	  FIELD(append) },
+	{ .name = "log-fd", .arg = "FD", .section = OUTPUT,
+	  .help = "write the results to descriptor FD",
+	  .take = take_number, FIELD(log_fd), .min = 0, .max = 1 << 30,
+	  .bad = "--log-fd needs a file descriptor number" },
+	{ .name = "big-num", .letter = 'B', .section = OUTPUT,
+	  .help = "group digits in human output (the default)",
+	  .take = take_true, FIELD(out.big_num) },
+	{ .name = "no-big-num", .section = OUTPUT, .help = "do not",
+	  .take = take_false, FIELD(out.big_num) },
+	{ .name = "no-scale", .section = OUTPUT,
+	  .help = "show multiplexed counts as read, unscaled",
+	  .take = take_true, FIELD(no_scale) },
+	{ .name = "metric-only", .section = OUTPUT,
+	  .help = "show the derived metrics only", .take = take_true,
+	  FIELD(out.metric_only) },
+	{ .name = "no-merge", .section = OUTPUT,
+	  .help = "show each instance of a PMU on its own line",
+	  .take = take_true, FIELD(no_merge) },
+
+	{ .name = "list", .arg = "FILTER", .operand = true, .section = OTHER,
+	  .help = "list the events this machine knows and exit;\n"
+		  "FILTER is a substring or a glob; with\n"
+		  "--json, one JSON document",
+	  .take = take_action, .value = OPTIONS_LIST },
+	{ .name = "explain", .section = OTHER,
+	  .help = "print the perf_event_attr of each event of\n"
+		  "-e, by group, and exit; nothing is opened",
+	  .take = take_action, .value = OPTIONS_EXPLAIN },
+	{ .name = "check", .section = OTHER,
+	  .help = "say what this machine and your privileges\n"
+		  "let pstat count, why, and what to change;\n"
+		  "with --json, as JSON; exit 1 when you\n"
+		  "cannot count your own commands",
+	  .take = take_action, .value = OPTIONS_CHECK },
+	{ .name = "help", .letter = 'h', .section = OTHER,
+	  .help = "show this help and exit", .take = take_action,
+	  .value = OPTIONS_HELP },
+	{ .name = "version", .letter = 'V', .section = OTHER,
+	  .help = "show the version and exit", .take = take_action,
+	  .value = OPTIONS_VERSION },
+};
+
+#define N_OPTS (sizeof(opts) / sizeof(opts[0]))
+
+/* getopt_long's value for the long option of opts[i]: past any letter. */
+#define LONG_OPT 256
+
+/* Where --help's descriptions start. */
+#define HELP_COLUMN 29
+
+static bool takes_arg(const struct opt *r)
+{
+	return r->arg && !r->operand;
+}
+
+/* The row getopt_long's value c stands for, or NULL. */
+static const struct opt *opt_of(int c)
+{
+	size_t i;
+
+	if (c >= LONG_OPT)
+		return (size_t)(c - LONG_OPT) < N_OPTS ? &opts[c - LONG_OPT]
+						       : NULL;
+	for (i = 0; c && i < N_OPTS; i++)
+		if (opts[i].letter == c)
+			return &opts[i];
+	return NULL;
+}
+
+/* "+e:dni...", and the long options, from the table. */
+static void getopt_tables(char *shorts, struct option *longs)
+{
+	const struct opt *r;
+	size_t i;
+
+	/* '+': stop at the command, so its own options stay its own. */
+	*shorts++ = '+';
+	for (i = 0; i < N_OPTS; i++) {
+		r = &opts[i];
+		if (r->letter) {
+			*shorts++ = r->letter;
+			if (takes_arg(r))
+				*shorts++ = ':';
+		}
+		longs[i] = (struct option){
+			.name = r->name,
+			.has_arg = takes_arg(r) ? required_argument
+						: no_argument,
+			.val = LONG_OPT + (int)i,
+		};
 	}
+	*shorts = '\0';
+	longs[N_OPTS] = (struct option){ 0 };
+}
+
+/* "-e, --event=LIST", "--per-die", "--list [FILTER]": its width. */
+static int print_names(FILE *f, const struct opt *r)
+{
+	int n = 0;
+
+	if (r->letter)
+		n += fprintf(f, "-%c, ", r->letter);
+	n += fprintf(f, "--%s", r->name);
+	if (r->arg)
+		n += fprintf(f, r->operand ? " [%s]" : "=%s", r->arg);
+	return n;
+}
+
+/* r and the rows its help covers, then the help; the row after them. */
+static const struct opt *print_entry(FILE *f, const struct opt *r)
+{
+	const struct opt *end = opts + N_OPTS;
+	const char *line = r->help, *nl;
+	int col;
+
+	col = fprintf(f, r->letter ? "  " : "      ") + print_names(f, r);
+	for (r++; r < end && !r->help; r++)
+		col += fprintf(f, ", ") + print_names(f, r);
+	if (col + 2 > HELP_COLUMN) {
+		fputc('\n', f);
+		col = 0;
+	}
+	do {
+		nl = strchrnul(line, '\n');
+		fprintf(f, "%*s%.*s\n", HELP_COLUMN - col, "",
+			(int)(nl - line), line);
+		col = 0;
+		line = *nl ? nl + 1 : nl;
+	} while (*line);
+	return r;
+}
+
+void options_usage(FILE *f)
+{
+	const struct opt *r = opts;
+	int section = -1;
+
+	fputs(usage_head, f);
+	while (r < opts + N_OPTS) {
+		if ((int)r->section != section) {
+			section = (int)r->section;
+			fprintf(f, "%s\n", headings[section]);
+		}
+		r = print_entry(f, r);
+	}
+	fputs(usage_tail, f);
+}
+
+/*
+ * getopt's own complaint would not say how to fix it: make ours. opt is
+ * getopt's optopt: a letter, a long option's value (it lacks its
+ * argument, or was given one it does not take), or 0 for a long option
+ * it does not know or cannot tell from another (--per).
+ */
+static int unknown_option(char *err, size_t len, char **argv, int opt)
+{
+	const struct opt *r = opt_of(opt);
+
+	if (r && opt >= LONG_OPT)
+		return bad(err, len,
+			   takes_arg(r) ? "option --%s needs an argument; see 'pstat --help'"
+					: "option --%s takes no argument; see 'pstat --help'",
+			   r->name);
+	if (r && takes_arg(r))
+		return bad(err, len,
+			   "option -%c needs an argument; see 'pstat --help'",
+			   opt);
+	if (opt)
+		return bad(err, len, "unknown option -%c; see 'pstat --help'",
+			   opt);
+	return bad(err, len,
+		   "unknown option '%s', or it needs an argument; see 'pstat --help'",
+		   argv[optind - 1]);
 }
 
 /* Options that only mean something together. */
@@ -405,6 +529,9 @@ static int check_combinations(struct options *o, char *err, size_t len)
 int options_parse(struct options *o, int argc, char **argv, char *err,
 		  size_t err_len)
 {
+	char shorts[2 + 2 * N_OPTS];
+	struct option longs[N_OPTS + 1];
+	const struct opt *r;
 	int c, ret;
 
 	memset(o, 0, sizeof(*o));
@@ -414,12 +541,14 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	o->events = calloc((size_t)argc, sizeof(*o->events));
 	if (!o->events)
 		return -ENOMEM;
+	getopt_tables(shorts, longs);
 	opterr = 0;
-	optind = 1;
-	/* '+': stop at the command, so its own options stay its own. */
-	while ((c = getopt_long(argc, argv, short_options, long_options,
-				NULL)) != -1) {
-		ret = take_option(o, c, argv, err, err_len);
+	optind = 0;	/* afresh, even where a parse stopped mid-cluster */
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		r = opt_of(c);
+		if (!r)
+			return unknown_option(err, err_len, argv, optopt);
+		ret = r->take(o, r, optarg, err, err_len);
 		if (ret < 0)
 			return ret;
 		if (o->action == OPTIONS_HELP || o->action == OPTIONS_VERSION)

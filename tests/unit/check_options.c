@@ -1,0 +1,699 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Unit tests of options.c: every option, its errors, and --help. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "options.h"
+#include "results.h"
+
+#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define MAX_ARGS 10
+#define MAX_WANT 4
+#define MAX_EVENTS 3
+
+/*
+ * Every option pstat has, written here a second time on purpose: --help
+ * must list exactly these, and the rows below must use each of them.
+ */
+static const struct known {
+	const char *name;
+	char letter;
+} known[] = {
+	{ "event", 'e' },		{ "detailed", 'd' },
+	{ "null", 'n' },		{ "no-inherit", 'i' },
+	{ "pid", 'p' },			{ "tid", 't' },
+	{ "all-cpus", 'a' },		{ "cpu", 'C' },
+	{ "no-aggr", 'A' },		{ "per-core", 0 },
+	{ "per-die", 0 },		{ "per-socket", 0 },
+	{ "per-node", 0 },		{ "per-thread", 0 },
+	{ "repeat", 'r' },		{ "interval-print", 'I' },
+	{ "delay", 'D' },		{ "timeout", 0 },
+	{ "interval-count", 0 },	{ "summary", 0 },
+	{ "no-csv-summary", 0 },	{ "field-separator", 'x' },
+	{ "json", 'j' },		{ "format", 0 },
+	{ "output", 'o' },		{ "append", 0 },
+	{ "log-fd", 0 },		{ "big-num", 'B' },
+	{ "no-big-num", 0 },		{ "no-scale", 0 },
+	{ "metric-only", 0 },		{ "no-merge", 0 },
+	{ "list", 0 },			{ "explain", 0 },
+	{ "check", 0 },			{ "help", 'h' },
+	{ "version", 'V' },
+};
+
+/* One field of struct options, and how to compare it. */
+enum kind { NUM, STR, STRV };
+
+static const struct field {
+	const char *name;
+	size_t off, size;
+	enum kind kind;
+} fields[] = {
+#define NUMF(f) { #f, offsetof(struct options, f), \
+		  sizeof(((struct options *)0)->f), NUM }
+#define STRF(f) { #f, offsetof(struct options, f), \
+		  sizeof(((struct options *)0)->f), STR }
+	NUMF(action), NUMF(n_events), NUMF(detailed), NUMF(null_run),
+	NUMF(no_inherit), NUMF(no_merge), NUMF(no_scale), NUMF(json),
+	NUMF(out.format), STRF(out.sep), NUMF(out.big_num),
+	NUMF(out.metric_only), NUMF(out.interval), NUMF(out.summary),
+	NUMF(out.no_csv_summary), NUMF(out.runs), NUMF(repeat),
+	NUMF(interval_ms), NUMF(interval_count), STRF(pids), STRF(tids),
+	NUMF(all_cpus), STRF(cpu_list), NUMF(aggr), NUMF(delay_ms),
+	NUMF(timeout_ms), STRF(output_file), NUMF(append), NUMF(log_fd),
+	{ "argv", offsetof(struct options, argv), sizeof(char **), STRV },
+	STRF(list_filter),
+#undef NUMF
+#undef STRF
+};
+
+/* A field's expected value: a number, or a string (NULL for none). */
+struct want {
+	bool used;
+	size_t off;
+	long long num;
+	const char *str;
+};
+
+#define N(f, v) { true, offsetof(struct options, f), (v), NULL }
+#define S(f, s) { true, offsetof(struct options, f), 0, (s) }
+#define END { false, 0, 0, NULL }
+
+struct good_row {
+	int line;
+	const char *args[MAX_ARGS];	/* after "pstat" */
+	struct want want[MAX_WANT];	/* what differs from plain "true" */
+	const char *events[MAX_EVENTS];
+	const char *cmd[MAX_ARGS];	/* o->argv, when not just "true" */
+	bool no_cmd;			/* o->argv is NULL */
+};
+
+static const struct good_row good_rows[] = {
+	/* Events. */
+	{ __LINE__, { "-e", "cycles", "true" }, { N(n_events, 1), END },
+	  { "cycles" } },
+	{ __LINE__, { "-e", "cycles", "--event=task-clock", "-e{a,b}:u",
+		      "true" }, { N(n_events, 3), END },
+	  { "cycles", "task-clock", "{a,b}:u" } },
+	{ __LINE__, { "--event", "@file", "true" }, { N(n_events, 1), END },
+	  { "@file" } },
+	{ __LINE__, { "-d", "true" }, { N(detailed, 1), END } },
+	{ __LINE__, { "-dd", "true" }, { N(detailed, 2), END } },
+	{ __LINE__, { "-d", "--detailed", "-d", "true" },
+	  { N(detailed, 3), END } },
+	{ __LINE__, { "-n", "true" }, { N(null_run, 1), END } },
+	{ __LINE__, { "--null", "true" }, { N(null_run, 1), END } },
+	{ __LINE__, { "-i", "true" }, { N(no_inherit, 1), END } },
+	{ __LINE__, { "--no-inherit", "true" }, { N(no_inherit, 1), END } },
+	/* Targets. */
+	{ __LINE__, { "-p", "1", "true" }, { S(pids, "1"), END } },
+	{ __LINE__, { "--pid=1,2", "true" }, { S(pids, "1,2"), END } },
+	{ __LINE__, { "--pid=1" }, { S(pids, "1"), END }, .no_cmd = true },
+	{ __LINE__, { "-t", "7" }, { S(tids, "7"), END }, .no_cmd = true },
+	{ __LINE__, { "--tid=7,8", "true" }, { S(tids, "7,8"), END } },
+	{ __LINE__, { "-a", "true" }, { N(all_cpus, 1), END } },
+	{ __LINE__, { "--all-cpus", "true" }, { N(all_cpus, 1), END } },
+	/* No command and no target: the whole machine. */
+	{ __LINE__, { NULL }, { N(all_cpus, 1), END }, .no_cmd = true },
+	{ __LINE__, { "-C", "0-3,6", "true" }, { S(cpu_list, "0-3,6"), END } },
+	{ __LINE__, { "--cpu=1" }, { S(cpu_list, "1"), END },
+	  .no_cmd = true },
+	{ __LINE__, { "-A", "-a", "true" },
+	  { N(aggr, AGGR_CPU), N(all_cpus, 1), END } },
+	{ __LINE__, { "--no-aggr", "-C", "0" },
+	  { N(aggr, AGGR_CPU), S(cpu_list, "0"), END }, .no_cmd = true },
+	{ __LINE__, { "--per-core", "-a" },
+	  { N(aggr, AGGR_CORE), N(all_cpus, 1), END }, .no_cmd = true },
+	{ __LINE__, { "--per-die", "-a" },
+	  { N(aggr, AGGR_DIE), N(all_cpus, 1), END }, .no_cmd = true },
+	{ __LINE__, { "--per-socket", "-C", "0" },
+	  { N(aggr, AGGR_SOCKET), S(cpu_list, "0"), END }, .no_cmd = true },
+	{ __LINE__, { "--per-node", "-a", "true" },
+	  { N(aggr, AGGR_NODE), N(all_cpus, 1), END } },
+	/* The same one twice is no conflict. */
+	{ __LINE__, { "--per-node", "--per-node", "-a", "true" },
+	  { N(aggr, AGGR_NODE), N(all_cpus, 1), END } },
+	{ __LINE__, { "--per-thread", "-p", "1" },
+	  { N(aggr, AGGR_THREAD), S(pids, "1"), END }, .no_cmd = true },
+	{ __LINE__, { "--per-thread", "-a", "true" },
+	  { N(aggr, AGGR_THREAD), N(all_cpus, 1), END } },
+	/* Runs. */
+	{ __LINE__, { "-r", "5", "true" },
+	  { N(repeat, 5), N(out.runs, 5), END } },
+	{ __LINE__, { "--repeat=1000000", "true" },
+	  { N(repeat, 1000000), N(out.runs, 1000000), END } },
+	{ __LINE__, { "-r1", "true" }, { END } },
+	{ __LINE__, { "-I", "100", "true" },
+	  { N(interval_ms, 100), N(out.interval, 1), END } },
+	{ __LINE__, { "--interval-print=10" },
+	  { N(interval_ms, 10), N(out.interval, 1), N(all_cpus, 1), END },
+	  .no_cmd = true },
+	{ __LINE__, { "-I", "86400000", "true" },
+	  { N(interval_ms, 86400000), N(out.interval, 1), END } },
+	{ __LINE__, { "-D", "10", "true" }, { N(delay_ms, 10), END } },
+	{ __LINE__, { "--delay=86400000", "true" },
+	  { N(delay_ms, 86400000), END } },
+	{ __LINE__, { "--timeout=1", "true" }, { N(timeout_ms, 1), END } },
+	{ __LINE__, { "--timeout", "604800000", "true" },
+	  { N(timeout_ms, 604800000), END } },
+	{ __LINE__, { "--interval-count=3", "-I", "100", "true" },
+	  { N(interval_count, 3), N(interval_ms, 100), N(out.interval, 1),
+	    END } },
+	{ __LINE__, { "--summary", "-I", "100", "true" },
+	  { N(out.summary, 1), N(interval_ms, 100), N(out.interval, 1),
+	    END } },
+	{ __LINE__, { "--no-csv-summary", "true" },
+	  { N(out.no_csv_summary, 1), END } },
+	/* Output. */
+	{ __LINE__, { "-x", ",", "true" },
+	  { N(out.format, OUTPUT_CSV), S(out.sep, ","), END } },
+	{ __LINE__, { "-x;", "true" },
+	  { N(out.format, OUTPUT_CSV), S(out.sep, ";"), END } },
+	{ __LINE__, { "--field-separator=\\t", "true" },
+	  { N(out.format, OUTPUT_CSV), S(out.sep, "\t"), END } },
+	{ __LINE__, { "-x", ",", "-x", ",", "true" },
+	  { N(out.format, OUTPUT_CSV), S(out.sep, ","), END } },
+	{ __LINE__, { "-j", "true" },
+	  { N(json, 1), N(out.format, OUTPUT_JSONL), END } },
+	{ __LINE__, { "--json", "true" },
+	  { N(json, 1), N(out.format, OUTPUT_JSONL), END } },
+	{ __LINE__, { "--format=csv", "true" },
+	  { N(out.format, OUTPUT_PSTAT_CSV), END } },
+	{ __LINE__, { "--format", "json", "true" },
+	  { N(out.format, OUTPUT_PSTAT_JSON), END } },
+	{ __LINE__, { "-o", "f", "true" }, { S(output_file, "f"), END } },
+	{ __LINE__, { "--output=f", "--append", "true" },
+	  { S(output_file, "f"), N(append, 1), END } },
+	{ __LINE__, { "--log-fd=3", "true" }, { N(log_fd, 3), END } },
+	{ __LINE__, { "--log-fd", "0", "true" }, { N(log_fd, 0), END } },
+	{ __LINE__, { "-B", "true" }, { END } },
+	{ __LINE__, { "--no-big-num", "true" }, { N(out.big_num, 0), END } },
+	{ __LINE__, { "--no-big-num", "--big-num", "true" }, { END } },
+	{ __LINE__, { "-B", "--no-big-num", "true" },
+	  { N(out.big_num, 0), END } },
+	{ __LINE__, { "--no-scale", "true" }, { N(no_scale, 1), END } },
+	{ __LINE__, { "--metric-only", "true" },
+	  { N(out.metric_only, 1), END } },
+	{ __LINE__, { "--no-merge", "true" }, { N(no_merge, 1), END } },
+	/* Other. */
+	{ __LINE__, { "--list" }, { N(action, OPTIONS_LIST), END },
+	  .no_cmd = true },
+	{ __LINE__, { "--list", "sys*" },
+	  { N(action, OPTIONS_LIST), S(list_filter, "sys*"), END },
+	  .no_cmd = true },
+	{ __LINE__, { "--list", "--json" },
+	  { N(action, OPTIONS_LIST), N(json, 1), END }, .no_cmd = true },
+	{ __LINE__, { "--explain", "-e", "cycles" },
+	  { N(action, OPTIONS_EXPLAIN), N(n_events, 1), END }, { "cycles" },
+	  .no_cmd = true },
+	{ __LINE__, { "--check" }, { N(action, OPTIONS_CHECK), END },
+	  .no_cmd = true },
+	{ __LINE__, { "--check", "-j" },
+	  { N(action, OPTIONS_CHECK), N(json, 1), END }, .no_cmd = true },
+	{ __LINE__, { "-h", "-q" },
+	  { N(action, OPTIONS_HELP), N(out.runs, 0), END },
+	  .no_cmd = true },
+	/* Help wins over whatever follows it. */
+	{ __LINE__, { "--help", "-r", "0", "--bogus" },
+	  { N(action, OPTIONS_HELP), N(out.runs, 0), END }, .no_cmd = true },
+	{ __LINE__, { "-V" },
+	  { N(action, OPTIONS_VERSION), N(out.runs, 0), END },
+	  .no_cmd = true },
+	{ __LINE__, { "-n", "--version" },
+	  { N(action, OPTIONS_VERSION), N(null_run, 1), N(out.runs, 0),
+	    END },
+	  .no_cmd = true },
+	/* The command keeps its own options; getopt's abbreviations. */
+	{ __LINE__, { "true", "-r", "5" }, { END }, { NULL },
+	  { "true", "-r", "5" } },
+	{ __LINE__, { "-r", "2", "--", "ls", "-l" },
+	  { N(repeat, 2), N(out.runs, 2), END }, { NULL }, { "ls", "-l" } },
+	{ __LINE__, { "--rep=3", "true" },
+	  { N(repeat, 3), N(out.runs, 3), END } },
+	{ __LINE__, { "--no-i", "true" }, { N(no_inherit, 1), END } },
+};
+
+static long long get_num(const void *p, size_t size)
+{
+	int32_t i32;
+	int64_t i64;
+
+	if (size == 1)
+		return *(const unsigned char *)p;
+	if (size == sizeof(i32)) {
+		memcpy(&i32, p, sizeof(i32));
+		return i32;
+	}
+	ck_assert_uint_eq(size, sizeof(i64));
+	memcpy(&i64, p, sizeof(i64));
+	return i64;
+}
+
+static void set_num(void *p, size_t size, long long v)
+{
+	int32_t i32 = (int32_t)v;
+	int64_t i64 = v;
+
+	if (size == 1)
+		*(unsigned char *)p = (unsigned char)v;
+	else if (size == sizeof(i32))
+		memcpy(p, &i32, sizeof(i32));
+	else
+		memcpy(p, &i64, sizeof(i64));
+}
+
+static const struct field *field_at(size_t off)
+{
+	int i;
+
+	for (i = 0; i < N_ROWS(fields); i++)
+		if (fields[i].off == off)
+			return &fields[i];
+	ck_abort_msg("no field at offset %zu", off);
+	return NULL;
+}
+
+static const char *str_at(const struct options *o, size_t off)
+{
+	const char *s;
+
+	memcpy(&s, (const char *)o + off, sizeof(s));
+	return s;
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool same_strv(char **a, const char *const *b)
+{
+	size_t i;
+
+	if (!a || !b)
+		return !a && !b;
+	for (i = 0; a[i] && b[i]; i++)
+		if (strcmp(a[i], b[i]) != 0)
+			return false;
+	return !a[i] && !b[i];
+}
+
+/* got against want, field by field, naming the first that differs. */
+static void same_options(int line, const struct options *got,
+			 const struct options *want,
+			 const char *const *want_argv)
+{
+	const struct field *f;
+	int i;
+
+	for (i = 0; i < N_ROWS(fields); i++) {
+		f = &fields[i];
+		if (f->kind == NUM)
+			ck_assert_msg(get_num((const char *)got + f->off,
+					      f->size) ==
+				      get_num((const char *)want + f->off,
+					      f->size),
+				      "line %d: %s is %lld, want %lld", line,
+				      f->name,
+				      get_num((const char *)got + f->off,
+					      f->size),
+				      get_num((const char *)want + f->off,
+					      f->size));
+		else if (f->kind == STR)
+			ck_assert_msg(same_str(str_at(got, f->off),
+					       str_at(want, f->off)),
+				      "line %d: %s is '%s', want '%s'", line,
+				      f->name, str_at(got, f->off),
+				      str_at(want, f->off));
+		else
+			ck_assert_msg(same_strv(got->argv, want_argv),
+				      "line %d: the command differs", line);
+	}
+}
+
+/* argv for options_parse: "pstat", then args, copied to be writable. */
+static int make_argv(const char *const *args, char **argv)
+{
+	int argc = 0;
+
+	argv[argc++] = strdup("pstat");
+	for (; argc <= MAX_ARGS && args[argc - 1]; argc++)
+		argv[argc] = strdup(args[argc - 1]);
+	argv[argc] = NULL;
+	return argc;
+}
+
+static void free_argv(char **argv)
+{
+	for (; *argv; argv++)
+		free(*argv);
+}
+
+START_TEST(test_good)
+{
+	static const char *const true_cmd[] = { "true", NULL };
+	const struct good_row *t = &good_rows[_i];
+	const struct want *w;
+	const struct field *f;
+	struct options base, got;
+	static const char *const base_args[] = { "true", NULL };
+	char *argv[MAX_ARGS + 2], *base_argv[3];
+	char err[256] = "";
+	int argc, ret;
+	size_t i;
+
+	make_argv(base_args, base_argv);
+	ck_assert_int_eq(options_parse(&base, 2, base_argv, err,
+				       sizeof(err)), 0);
+	argc = make_argv(t->args, argv);
+	ret = options_parse(&got, argc, argv, err, sizeof(err));
+	ck_assert_msg(ret == 0, "line %d: %d '%s'", t->line, ret, err);
+	for (w = t->want; w->used; w++) {
+		f = field_at(w->off);
+		if (f->kind == NUM)
+			set_num((char *)&base + f->off, f->size, w->num);
+		else
+			memcpy((char *)&base + f->off, &w->str,
+			       sizeof(w->str));
+	}
+	same_options(t->line, &got, &base,
+		     t->no_cmd ? NULL : t->cmd[0] ? t->cmd : true_cmd);
+	for (i = 0; i < got.n_events; i++)
+		ck_assert_msg(same_str(got.events[i], t->events[i]),
+			      "line %d: event %zu is '%s', want '%s'", t->line,
+			      i, got.events[i], t->events[i]);
+	options_free(&got);
+	options_free(&base);
+	free_argv(argv);
+	free_argv(base_argv);
+}
+END_TEST
+
+struct bad_row {
+	int line;
+	const char *args[MAX_ARGS];
+	const char *err;
+};
+
+static const struct bad_row bad_rows[] = {
+	/* Numbers out of range, or not numbers. */
+	{ __LINE__, { "-r", "0", "true" },
+	  "-r needs a number of runs from 1 up, not '0'" },
+	{ __LINE__, { "--repeat=1000001", "true" },
+	  "-r needs a number of runs from 1 up, not '1000001'" },
+	{ __LINE__, { "-r", "5x", "true" },
+	  "-r needs a number of runs from 1 up, not '5x'" },
+	{ __LINE__, { "-r", "", "true" },
+	  "-r needs a number of runs from 1 up, not ''" },
+	{ __LINE__, { "-r", "99999999999999999999", "true" },
+	  "-r needs a number of runs from 1 up, not '99999999999999999999'" },
+	{ __LINE__, { "-I", "9", "true" },
+	  "-I needs milliseconds, 10 or more, not '9'" },
+	{ __LINE__, { "--interval-print=86400001", "true" },
+	  "-I needs milliseconds, 10 or more, not '86400001'" },
+	{ __LINE__, { "-I", "100", "--interval-count=0", "true" },
+	  "--interval-count needs a number from 1 up, not '0'" },
+	{ __LINE__, { "--interval-count", "x", "true" },
+	  "--interval-count needs a number from 1 up, not 'x'" },
+	{ __LINE__, { "-D", "0", "true" },
+	  "-D needs milliseconds from 1 up, not '0'" },
+	{ __LINE__, { "--delay=86400001", "true" },
+	  "-D needs milliseconds from 1 up, not '86400001'" },
+	{ __LINE__, { "-D", "-1", "true" },
+	  "-D -1 (start disabled until told) needs --control, which pstat does not have; give a delay in milliseconds" },
+	{ __LINE__, { "--timeout=0", "true" },
+	  "--timeout needs milliseconds from 1 up, not '0'" },
+	{ __LINE__, { "--timeout=604800001", "true" },
+	  "--timeout needs milliseconds from 1 up, not '604800001'" },
+	{ __LINE__, { "--log-fd=-1", "true" },
+	  "--log-fd needs a file descriptor number, not '-1'" },
+	{ __LINE__, { "--log-fd", "1073741825", "true" },
+	  "--log-fd needs a file descriptor number, not '1073741825'" },
+	/* Words that are not one of the choices. */
+	{ __LINE__, { "-x", "", "true" },
+	  "the -x separator is empty; give one, as in -x," },
+	{ __LINE__, { "--format=xml", "true" },
+	  "--format is csv or json, not 'xml' (perf's CSV is -x, its JSON -j)" },
+	{ __LINE__, { "--format=CSV", "true" },
+	  "--format is csv or json, not 'CSV' (perf's CSV is -x, its JSON -j)" },
+	/* One output format. */
+	{ __LINE__, { "-x", ",", "-j", "true" },
+	  "-j and another output format (-x, -j, --format) were both given; choose one" },
+	{ __LINE__, { "--format=csv", "-x", ",", "true" },
+	  "-x and another output format (-x, -j, --format) were both given; choose one" },
+	{ __LINE__, { "--format=csv", "--format=json", "true" },
+	  "--format and another output format (-x, -j, --format) were both given; choose one" },
+	/* One aggregation. */
+	{ __LINE__, { "-A", "--per-core", "-a", "true" },
+	  "choose one of -A, --per-core, --per-die, --per-socket, --per-node and --per-thread" },
+	{ __LINE__, { "--per-thread", "--per-socket", "-a", "true" },
+	  "choose one of -A, --per-core, --per-die, --per-socket, --per-node and --per-thread" },
+	/* Options that need others, or exclude them. */
+	{ __LINE__, { "--append", "true" }, "--append goes with -o FILE" },
+	{ __LINE__, { "-o", "f", "--log-fd=3", "true" },
+	  "-o and --log-fd both given; choose one" },
+	{ __LINE__, { "--summary", "true" },
+	  "--interval-count and --summary go with -I MS" },
+	{ __LINE__, { "--interval-count=2", "true" },
+	  "--interval-count and --summary go with -I MS" },
+	{ __LINE__, { "-I", "100", "-r", "2", "true" },
+	  "-I and -r do not go together; choose one" },
+	{ __LINE__, { "-n", "-e", "cycles", "true" },
+	  "-n counts nothing: drop -e and -d, or -n" },
+	{ __LINE__, { "-n", "-d", "true" },
+	  "-n counts nothing: drop -e and -d, or -n" },
+	{ __LINE__, { "-p", "1", "-t", "2" },
+	  "-p, -t and -a/-C each choose what to count; give one of them" },
+	{ __LINE__, { "-C", "0", "-p", "1" },
+	  "-p, -t and -a/-C each choose what to count; give one of them" },
+	{ __LINE__, { "--per-thread", "true" },
+	  "--per-thread goes with -p, -t or -a" },
+	{ __LINE__, { "-A", "true" },
+	  "-A and --per-core, --per-die, --per-socket, --per-node count per CPU: add -a or -C LIST" },
+	{ __LINE__, { "--per-die", "-p", "1" },
+	  "-A and --per-core, --per-die, --per-socket, --per-node count per CPU: add -a or -C LIST" },
+	{ __LINE__, { "-D", "10", "-r", "2", "true" },
+	  "-D and -r do not go together" },
+	{ __LINE__, { "--explain" },
+	  "--explain needs the events to explain: -e LIST" },
+	{ __LINE__, { "--list", "a", "b" },
+	  "--list takes one filter, not 2; quote a glob" },
+	{ __LINE__, { "--check", "true" }, "--check runs no command; drop 'true'" },
+	{ __LINE__, { "-r", "2" }, "-r repeats a command: give one" },
+	{ __LINE__, { "-D", "10" }, "-D delays after a command starts: give one" },
+	/* Options getopt does not know, or without their argument. */
+	{ __LINE__, { "-q", "true" }, "unknown option -q; see 'pstat --help'" },
+	{ __LINE__, { "-jq", "true" }, "unknown option -q; see 'pstat --help'" },
+	{ __LINE__, { "-r" }, "option -r needs an argument; see 'pstat --help'" },
+	{ __LINE__, { "-a", "-C" },
+	  "option -C needs an argument; see 'pstat --help'" },
+	{ __LINE__, { "--bogus", "true" },
+	  "unknown option '--bogus', or it needs an argument; see 'pstat --help'" },
+	{ __LINE__, { "--repeat" },
+	  "option --repeat needs an argument; see 'pstat --help'" },
+	{ __LINE__, { "--timeout" },
+	  "option --timeout needs an argument; see 'pstat --help'" },
+	{ __LINE__, { "--interval-c" },
+	  "option --interval-count needs an argument; see 'pstat --help'" },
+	{ __LINE__, { "--json=1", "true" },
+	  "option --json takes no argument; see 'pstat --help'" },
+	{ __LINE__, { "--list=sys*" },
+	  "option --list takes no argument; see 'pstat --help'" },
+	{ __LINE__, { "--help=x" },
+	  "option --help takes no argument; see 'pstat --help'" },
+	/* Ambiguous: --per-core, --per-die, ... */
+	{ __LINE__, { "--per", "true" },
+	  "unknown option '--per', or it needs an argument; see 'pstat --help'" },
+};
+
+START_TEST(test_bad)
+{
+	const struct bad_row *t = &bad_rows[_i];
+	char *argv[MAX_ARGS + 2], err[256] = "";
+	struct options o;
+	int argc, ret;
+
+	argc = make_argv(t->args, argv);
+	ret = options_parse(&o, argc, argv, err, sizeof(err));
+	ck_assert_msg(ret == -EINVAL, "line %d: %d, want -EINVAL", t->line,
+		      ret);
+	ck_assert_msg(strcmp(err, t->err) == 0, "line %d: '%s', want '%s'",
+		      t->line, err, t->err);
+	options_free(&o);
+	free_argv(argv);
+}
+END_TEST
+
+/* The whole --help, to be freed. */
+static char *help_text(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	options_usage(f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_ptr_nonnull(buf);
+	return buf;
+}
+
+/*
+ * The options a help line declares: its start, up to the two spaces
+ * before its description ("  -e, --event=LIST    events to ..."). Each
+ * "--name" and "-X" found there is counted; the count of those this file
+ * does not know is returned.
+ */
+static int count_labels(const char *help, int *n_long, int *n_letter)
+{
+	const char *line, *end, *p, *q;
+	int k, unknown = 0, hits;
+	size_t n;
+
+	for (line = help; *line; line = *end ? end + 1 : end) {
+		end = strchrnul(line, '\n');
+		if (strncmp(line, "  -", 3) != 0 &&
+		    strncmp(line, "      --", 8) != 0)
+			continue;
+		q = strstr(line + strspn(line, " "), "  ");
+		if (!q || q > end)
+			q = end;
+		for (p = line; p < q; p++) {
+			if (*p != '-' || (p > line && p[-1] != ' '))
+				continue;
+			hits = 0;
+			n = p[1] == '-' ? strspn(p + 2, "abcdefghijklmnopqrstuvwxyz-")
+					: 0;
+			for (k = 0; k < N_ROWS(known); k++) {
+				if (p[1] != '-' && known[k].letter == p[1]) {
+					n_letter[k]++;
+					hits++;
+				} else if (p[1] == '-' &&
+					   strlen(known[k].name) == n &&
+					   strncmp(p + 2, known[k].name, n) == 0) {
+					n_long[k]++;
+					hits++;
+				}
+			}
+			unknown += !hits;
+		}
+	}
+	return unknown;
+}
+
+START_TEST(test_help_lists_each_once)
+{
+	int n_long[N_ROWS(known)] = { 0 }, n_letter[N_ROWS(known)] = { 0 };
+	char *help = help_text();
+	char pair[64];
+	int k;
+
+	/* And none that this file does not know, and so does not test. */
+	ck_assert_int_eq(count_labels(help, n_long, n_letter), 0);
+	for (k = 0; k < N_ROWS(known); k++) {
+		ck_assert_msg(n_long[k] == 1, "--%s is in --help %d times",
+			      known[k].name, n_long[k]);
+		if (!known[k].letter)
+			continue;
+		ck_assert_msg(n_letter[k] == 1, "-%c is in --help %d times",
+			      known[k].letter, n_letter[k]);
+		snprintf(pair, sizeof(pair), "-%c, --%s", known[k].letter,
+			 known[k].name);
+		ck_assert_msg(strstr(help, pair), "--help lacks '%s'", pair);
+	}
+	free(help);
+}
+END_TEST
+
+/* Whether some good row gives the option, long or short. */
+static bool tested(const struct known *k)
+{
+	size_t n = strlen(k->name);
+	const char *a;
+	int i, j;
+
+	for (i = 0; i < N_ROWS(good_rows); i++) {
+		for (j = 0; j < MAX_ARGS && (a = good_rows[i].args[j]); j++) {
+			if (strncmp(a, "--", 2) == 0 &&
+			    strncmp(a + 2, k->name, n) == 0 &&
+			    (a[n + 2] == '\0' || a[n + 2] == '='))
+				return true;
+			if (k->letter && a[0] == '-' && a[1] == k->letter)
+				return true;
+		}
+	}
+	return false;
+}
+
+START_TEST(test_each_option_tested)
+{
+	int k;
+
+	for (k = 0; k < N_ROWS(known); k++)
+		ck_assert_msg(tested(&known[k]), "no row parses --%s",
+			      known[k].name);
+}
+END_TEST
+
+/*
+ * A second parse in one process starts afresh, even after the first
+ * stopped inside a cluster of letters (getopt keeps its place there).
+ */
+START_TEST(test_parse_twice)
+{
+	static const char *const first[] = { "-jZq", "true", NULL };
+	static const char *const second[] = { "-r", "5", "true", NULL };
+	char *argv[MAX_ARGS + 2], err[128] = "";
+	struct options o;
+	int argc;
+
+	argc = make_argv(first, argv);
+	ck_assert_int_eq(options_parse(&o, argc, argv, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_str_eq(err, "unknown option -Z; see 'pstat --help'");
+	options_free(&o);
+	free_argv(argv);
+	argc = make_argv(second, argv);
+	ck_assert_int_eq(options_parse(&o, argc, argv, err, sizeof(err)), 0);
+	ck_assert_uint_eq(o.repeat, 5);
+	options_free(&o);
+	free_argv(argv);
+}
+END_TEST
+
+static Suite *options_suite(void)
+{
+	Suite *s = suite_create("options");
+	TCase *tg = tcase_create("good");
+	TCase *tb = tcase_create("bad");
+	TCase *th = tcase_create("help");
+
+	tcase_add_loop_test(tg, test_good, 0, N_ROWS(good_rows));
+	tcase_add_test(tg, test_each_option_tested);
+	suite_add_tcase(s, tg);
+	tcase_add_loop_test(tb, test_bad, 0, N_ROWS(bad_rows));
+	tcase_add_test(tb, test_parse_twice);
+	suite_add_tcase(s, tb);
+	tcase_add_test(th, test_help_lists_each_once);
+	suite_add_tcase(s, th);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(options_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

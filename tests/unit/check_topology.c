@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Unit tests of topology.c: CPU lists, and where CPUs sit in sysfs. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <check.h>
+
+#include "pmu.h"
+#include "topology.h"
+
+#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define MAX_CPUS 8
+
+struct list_row {
+	int line;
+	const char *s;
+	int n;			/* the count, or -EINVAL */
+	int cpus[MAX_CPUS];	/* the first MAX_CPUS of them */
+	size_t bad;		/* with -EINVAL: the offset blamed */
+};
+
+static const struct list_row list_rows[] = {
+	/* Single CPUs, ranges, both. */
+	{ __LINE__, "0", 1, { 0 } },
+	{ __LINE__, "5", 1, { 5 } },
+	{ __LINE__, "0-3", 4, { 0, 1, 2, 3 } },
+	{ __LINE__, "0-3,6", 5, { 0, 1, 2, 3, 6 } },
+	{ __LINE__, "2-2", 1, { 2 } },
+	{ __LINE__, "1,3,5,7", 4, { 1, 3, 5, 7 } },
+	{ __LINE__, "010", 1, { 10 } },		/* decimal, never octal */
+	/* Sorted, and each CPU once. */
+	{ __LINE__, "6,0-3", 5, { 0, 1, 2, 3, 6 } },
+	{ __LINE__, "7,5,3,1", 4, { 1, 3, 5, 7 } },
+	{ __LINE__, "1,1,1", 1, { 1 } },
+	{ __LINE__, "0-3,2-5", 6, { 0, 1, 2, 3, 4, 5 } },
+	{ __LINE__, "4-7,0-7,5", 8, { 0, 1, 2, 3, 4, 5, 6, 7 } },
+	/* sysfs ends its lists with a newline. */
+	{ __LINE__, "0-1,3\n", 3, { 0, 1, 3 } },
+	/* The largest CPU a list may name, and past it. */
+	{ __LINE__, "65535", 1, { 65535 } },
+	{ __LINE__, "65534-65535", 2, { 65534, 65535 } },
+	{ __LINE__, "65536", -EINVAL, { 0 }, 0 },
+	{ __LINE__, "0-65536", -EINVAL, { 0 }, 2 },
+	{ __LINE__, "1,99999999999999999999", -EINVAL, { 0 }, 2 },
+	{ __LINE__, "1-99999999999999999999999", -EINVAL, { 0 }, 2 },
+	/* Nothing at all. */
+	{ __LINE__, "", -EINVAL, { 0 }, 0 },
+	{ __LINE__, "\n", -EINVAL, { 0 }, 0 },
+	/* Not a number where one must be: the offset of that place. */
+	{ __LINE__, "a", -EINVAL, { 0 }, 0 },
+	{ __LINE__, ",", -EINVAL, { 0 }, 0 },
+	{ __LINE__, "-1", -EINVAL, { 0 }, 0 },
+	{ __LINE__, "+1", -EINVAL, { 0 }, 0 },
+	{ __LINE__, "0-", -EINVAL, { 0 }, 2 },
+	{ __LINE__, "0-a", -EINVAL, { 0 }, 2 },
+	{ __LINE__, "0--3", -EINVAL, { 0 }, 2 },
+	{ __LINE__, "0,,1", -EINVAL, { 0 }, 2 },
+	{ __LINE__, "0-3,x", -EINVAL, { 0 }, 4 },
+	/* A range that runs backwards: blamed on its end. */
+	{ __LINE__, "3-1", -EINVAL, { 0 }, 2 },
+	{ __LINE__, "0,10-9", -EINVAL, { 0 }, 5 },
+	/* Anything after a number but ',' '-' or the end. */
+	{ __LINE__, "0x1", -EINVAL, { 0 }, 1 },
+	{ __LINE__, "0-3:1", -EINVAL, { 0 }, 3 },
+	{ __LINE__, "1 2", -EINVAL, { 0 }, 1 },
+	{ __LINE__, "0-1-2", -EINVAL, { 0 }, 3 },
+	/* No whitespace but the final newline. */
+	{ __LINE__, " 0", -EINVAL, { 0 }, 0 },
+	{ __LINE__, "0 ", -EINVAL, { 0 }, 1 },
+	{ __LINE__, "0, 1", -EINVAL, { 0 }, 2 },
+	{ __LINE__, "0 - 3", -EINVAL, { 0 }, 1 },
+	{ __LINE__, "0-\t3", -EINVAL, { 0 }, 2 },
+	{ __LINE__, "\t0", -EINVAL, { 0 }, 0 },
+};
+
+START_TEST(test_parse_list)
+{
+	static int untouched;
+	const struct list_row *t = &list_rows[_i];
+	int *cpus = &untouched, n, i;
+	size_t bad = 12345;
+
+	n = topology_parse_list(t->s, &cpus, &bad);
+	ck_assert_msg(n == t->n, "line %d: %d, want %d", t->line, n, t->n);
+	if (n < 0) {
+		ck_assert_msg(bad == t->bad, "line %d: offset %zu, want %zu",
+			      t->line, bad, t->bad);
+		/* Nothing to free: the caller's pointer is left alone. */
+		ck_assert(cpus == &untouched);
+		return;
+	}
+	for (i = 0; i < n && i < MAX_CPUS; i++)
+		ck_assert_msg(cpus[i] == t->cpus[i],
+			      "line %d: cpus[%d] is %d, want %d", t->line, i,
+			      cpus[i], t->cpus[i]);
+	free(cpus);
+}
+END_TEST
+
+/* Every CPU a list may name, in one range and twice over. */
+START_TEST(test_parse_list_all)
+{
+	int *cpus, n, i;
+	size_t bad;
+
+	n = topology_parse_list("0-65535,65535-65535,0-65535\n", &cpus, &bad);
+	ck_assert_int_eq(n, 65536);
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(cpus[i], i);
+	for (i = -1; i <= 65536; i += 4097)
+		ck_assert_int_eq(topology_contains(cpus, n, i),
+				 i >= 0 && i < 65536);
+	free(cpus);
+}
+END_TEST
+
+START_TEST(test_contains)
+{
+	static const int cpus[] = { 0, 2, 3, 8, 63 };
+	static const int in[] = { 0, 2, 3, 8, 63 };
+	static const int out[] = { -1, 1, 4, 7, 9, 62, 64, 65535 };
+	int i;
+
+	for (i = 0; i < N_ROWS(in); i++)
+		ck_assert_msg(topology_contains(cpus, N_ROWS(cpus), in[i]),
+			      "%d", in[i]);
+	for (i = 0; i < N_ROWS(out); i++)
+		ck_assert_msg(!topology_contains(cpus, N_ROWS(cpus), out[i]),
+			      "%d", out[i]);
+	ck_assert(!topology_contains(cpus, 0, 0));
+}
+END_TEST
+
+/*
+ * A fake sysfs: CPU 0 says everything, CPU 1 has no die_id (before
+ * Linux 5.2) and no node (no NUMA), CPU 3 has no topology at all.
+ */
+static char tmp_root[256];
+
+static const struct {
+	const char *path;
+	const char *text;	/* NULL: a directory */
+} tree[] = {
+	{ "devices", NULL },
+	{ "devices/system", NULL },
+	{ "devices/system/cpu", NULL },
+	{ "devices/system/cpu/online", "0-1,3\n" },
+	{ "devices/system/cpu/cpu0", NULL },
+	{ "devices/system/cpu/cpu0/node1", NULL },
+	{ "devices/system/cpu/cpu0/topology", NULL },
+	{ "devices/system/cpu/cpu0/topology/physical_package_id", "1\n" },
+	{ "devices/system/cpu/cpu0/topology/die_id", "2\n" },
+	{ "devices/system/cpu/cpu0/topology/core_id", "3\n" },
+	{ "devices/system/cpu/cpu1", NULL },
+	{ "devices/system/cpu/cpu1/topology", NULL },
+	{ "devices/system/cpu/cpu1/topology/physical_package_id", "0\n" },
+	{ "devices/system/cpu/cpu1/topology/core_id", "7\n" },
+	{ "devices/system/cpu/cpu3", NULL },
+};
+
+static void tree_setup(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char path[512];
+	int i, fd;
+
+	snprintf(tmp_root, sizeof(tmp_root), "%s/check_topology.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	ck_assert_msg(mkdtemp(tmp_root) != NULL, "mkdtemp: %s",
+		      strerror(errno));
+	for (i = 0; i < N_ROWS(tree); i++) {
+		snprintf(path, sizeof(path), "%s/%s", tmp_root, tree[i].path);
+		if (!tree[i].text) {
+			ck_assert_msg(mkdir(path, 0755) == 0, "mkdir %s: %s",
+				      path, strerror(errno));
+			continue;
+		}
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		ck_assert_msg(fd >= 0, "create %s: %s", path, strerror(errno));
+		ck_assert(write(fd, tree[i].text, strlen(tree[i].text)) ==
+			  (ssize_t)strlen(tree[i].text));
+		close(fd);
+	}
+	pmu_set_roots(tmp_root, tmp_root);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	return remove(path);
+}
+
+static void tree_teardown(void)
+{
+	pmu_set_roots(NULL, NULL);
+	nftw(tmp_root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+START_TEST(test_online)
+{
+	int *cpus, n;
+
+	n = topology_online(&cpus);
+	ck_assert_int_eq(n, 3);
+	ck_assert(cpus[0] == 0 && cpus[1] == 1 && cpus[2] == 3);
+	free(cpus);
+}
+END_TEST
+
+static const struct describe_row {
+	int line;
+	int cpu, ret;
+	struct topology_cpu want;
+} describe_rows[] = {
+	{ __LINE__, 0, 0, { 0, 1, 2, 3, 1 } },
+	/* No die_id: one die a socket; no node link: node 0. */
+	{ __LINE__, 1, 0, { 1, 0, 0, 7, 0 } },
+	/* No topology: -ENOENT, and -1 where sysfs did not say. */
+	{ __LINE__, 3, -ENOENT, { 3, -1, 0, -1, 0 } },
+	{ __LINE__, 9, -ENOENT, { 9, -1, 0, -1, 0 } },
+};
+
+START_TEST(test_describe)
+{
+	const struct describe_row *t = &describe_rows[_i];
+	struct topology_cpu got;
+	int ret;
+
+	ret = topology_describe(t->cpu, &got);
+	ck_assert_msg(ret == t->ret, "line %d: %d, want %d", t->line, ret,
+		      t->ret);
+	ck_assert_msg(got.cpu == t->want.cpu && got.socket == t->want.socket &&
+		      got.die == t->want.die && got.core == t->want.core &&
+		      got.node == t->want.node,
+		      "line %d: cpu %d socket %d die %d core %d node %d",
+		      t->line, got.cpu, got.socket, got.die, got.core,
+		      got.node);
+}
+END_TEST
+
+static Suite *topology_suite(void)
+{
+	Suite *s = suite_create("topology");
+	TCase *tl = tcase_create("list");
+	TCase *ts = tcase_create("sysfs");
+
+	tcase_add_loop_test(tl, test_parse_list, 0, N_ROWS(list_rows));
+	tcase_add_test(tl, test_parse_list_all);
+	tcase_add_test(tl, test_contains);
+	suite_add_tcase(s, tl);
+	tcase_add_checked_fixture(ts, tree_setup, tree_teardown);
+	tcase_add_test(ts, test_online);
+	tcase_add_loop_test(ts, test_describe, 0, N_ROWS(describe_rows));
+	suite_add_tcase(s, ts);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(topology_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
