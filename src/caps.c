@@ -20,6 +20,7 @@
 
 #include "caps.h"
 #include "diag.h"
+#include "diagnose.h"
 #include "event.h"
 #include "evlist.h"
 #include "pmu.h"
@@ -32,27 +33,6 @@
 int caps_paranoid(int *level)
 {
 	return sys_paranoid(level);
-}
-
-/* Documentation/admin-guide/sysctl/kernel.rst, and the distributions'. */
-const char *caps_paranoid_meaning(int level)
-{
-	if (level <= -1)
-		return "no restriction: every user may count everything, the kernel and whole CPUs included";
-	switch (level) {
-	case 0:
-		return "every user may count the kernel and whole CPUs; only raw tracepoint data needs CAP_PERFMON";
-	case 1:
-		return "users may count their own processes, kernel included; whole CPUs need CAP_PERFMON";
-	case 2:
-		return "users may count their own processes in user space only; the kernel and whole CPUs need CAP_PERFMON";
-	case 3:
-		return "Debian's level: its kernels refuse perf_event_open to any process without CAP_SYS_ADMIN (CAP_PERFMON is not enough); upstream kernels treat it as 2";
-	case 4:
-		return "Ubuntu's default: its kernels refuse perf_event_open to unprivileged processes altogether; upstream kernels treat it as 2";
-	default:
-		return "above 2: kernels with Debian's patch refuse perf_event_open without CAP_SYS_ADMIN; upstream kernels treat it as 2";
-	}
 }
 
 static const cap_value_t cap_values[CAPS_N] = {
@@ -261,317 +241,6 @@ int caps_probe(uint32_t type, uint64_t config, bool user_only, int pid,
 	return 0;
 }
 
-/* A number field of /proc/self/status ("Seccomp:"), or -1. */
-static int status_field(const char *field)
-{
-	FILE *f = fopen("/proc/self/status", "re");
-	char line[256];
-	size_t n = strlen(field);
-	int v = -1;
-
-	while (f && fgets(line, sizeof(line), f))
-		if (strncmp(line, field, n) == 0) {
-			v = atoi(line + n);
-			break;
-		}
-	if (f)
-		fclose(f);
-	return v;
-}
-
-/* /proc/PID is owned by the process's effective uid. */
-static long process_owner(int pid)
-{
-	char path[64];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "/proc/%d", pid);
-	return pid > 0 && stat(path, &st) == 0 ? (long)st.st_uid : -1;
-}
-
-void caps_state_read(struct caps_state *s, int pid)
-{
-	struct rlimit rl = { 0, 0 };
-	ssize_t n;
-	int i;
-
-	memset(s, 0, sizeof(*s));
-	if (caps_paranoid(&s->paranoid) < 0)
-		s->paranoid = CAPS_PARANOID_UNKNOWN;
-	for (i = 0; i < CAPS_N; i++)
-		s->have[i] = caps_have((enum caps_which)i);
-	s->probe_err = caps_probe(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK,
-				  true, 0, -1);
-	s->seccomp = status_field("Seccomp:");
-	s->uid = getuid();
-	s->target_uid = process_owner(pid);
-	s->core_pmu = pmu_have_core_pmu();
-	getrlimit(RLIMIT_NOFILE, &rl);
-	s->nofile = (unsigned long)rl.rlim_cur;
-	s->nofile_max = (unsigned long)rl.rlim_max;
-	s->n_cpus = sysconf(_SC_NPROCESSORS_CONF);
-	n = readlink("/proc/self/exe", s->exe, sizeof(s->exe) - 1);
-	s->exe[n > 0 ? n : 0] = '\0';
-}
-
-/* From the man page's ERRORS, as they apply to counting. */
-static const struct errno_text {
-	int err;
-	const char *meaning;
-} errno_texts[] = {
-	{ E2BIG, "the perf_event_attr size is one the kernel does not take, or a group read would be too large" },
-	{ EACCES, "the kernel allows it only with CAP_PERFMON (or CAP_SYS_ADMIN) or a lower kernel.perf_event_paranoid" },
-	{ EBADF, "the group leader is not a valid perf descriptor" },
-	{ EBUSY, "another event has the PMU to itself" },
-	{ EFAULT, "the attr structure is at an invalid address" },
-	{ EINTR, "interrupted while the target was executing" },
-	{ EINVAL, "invalid configuration: a value out of range, a group the kernel cannot make, or no such tracepoint" },
-	{ EMFILE, "the process has reached its open-file limit" },
-	{ ENFILE, "the system's open-file table is full" },
-	{ ENODEV, "a feature this CPU does not have, or an offline CPU" },
-	{ ENOENT, "the event or its PMU does not exist here" },
-	{ ENOSPC, "no room left on the hardware (breakpoint registers)" },
-	{ ENOSYS, "a sample type this CPU lacks, or a kernel without perf events" },
-	{ ENXIO, "no such PMU" },
-	{ EOPNOTSUPP, "the PMU lacks a feature the event needs (precise :p, branch stack, sampling interrupts)" },
-	{ EOVERFLOW, "a callchain deeper than kernel.perf_event_max_stack" },
-	{ EPERM, "an exclude modifier the PMU does not support, or an operation that needs privileges" },
-	{ ESRCH, "no such process, or it is exiting" },
-};
-
-const char *caps_errno_meaning(int err)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(errno_texts) / sizeof(errno_texts[0]); i++)
-		if (errno_texts[i].err == err)
-			return errno_texts[i].meaning;
-	return strerror(err);
-}
-
-static bool perfmon_capable(const struct caps_state *s)
-{
-	return s->have[CAPS_PERFMON] || s->have[CAPS_SYS_ADMIN];
-}
-
-/* "kernel.perf_event_paranoid=2 here (what 2 means)". */
-static void paranoid_text(const struct caps_state *s, char *buf, size_t len)
-{
-	if (s->paranoid == CAPS_PARANOID_UNKNOWN)
-		snprintf(buf, len, "kernel.perf_event_paranoid cannot be read");
-	else
-		snprintf(buf, len, "kernel.perf_event_paranoid=%d here (%s)",
-			 s->paranoid, caps_paranoid_meaning(s->paranoid));
-}
-
-static void perfmon_fix(const struct caps_state *s, char *buf, size_t len)
-{
-	snprintf(buf, len,
-		 "run as root, or give pstat CAP_PERFMON (Linux 5.8+; CAP_SYS_ADMIN before): 'sudo setcap cap_perfmon+ep %s'",
-		 s->exe[0] ? s->exe : "$(command -v pstat)");
-}
-
-/* EACCES for every event, pstat's own user-space count included. */
-static void eacces_everything(const struct caps_open_failure *f,
-			      const struct caps_state *s, char *buf,
-			      size_t len)
-{
-	char para[512];
-
-	paranoid_text(s, para, sizeof(para));
-	if (s->paranoid >= 3)
-		snprintf(buf, len,
-			 "%s: permission denied: this kernel refuses perf_event_open to pstat altogether: %s; run as root, or lower the level so that users may count their own processes: 'sudo sysctl kernel.perf_event_paranoid=2'",
-			 f->event, para);
-	else
-		snprintf(buf, len,
-			 "%s: permission denied, as for every event, although %s: a security module (SELinux, AppArmor) or the container's policy forbids perf_event_open here",
-			 f->event, para);
-}
-
-static void eacces_text(const struct caps_open_failure *f,
-			const struct caps_state *s, char *buf, size_t len)
-{
-	const struct perf_event_attr *a = f->attr;
-	bool perfmon = perfmon_capable(s);
-	char para[512], fix[512];
-
-	paranoid_text(s, para, sizeof(para));
-	perfmon_fix(s, fix, sizeof(fix));
-	if (s->probe_err == EACCES)
-		eacces_everything(f, s, buf, len);
-	else if (f->pid == -1 && !perfmon && s->paranoid > 0)
-		snprintf(buf, len,
-			 "%s: permission denied: counting whole CPUs (-a, -C) needs CAP_PERFMON or kernel.perf_event_paranoid at most 0, and it is %s; %s, or 'sudo sysctl kernel.perf_event_paranoid=0'",
-			 f->event, para + strlen("kernel.perf_event_paranoid="),
-			 fix);
-	else if (f->pid > 0 && s->target_uid >= 0 &&
-		 (uid_t)s->target_uid != s->uid && !perfmon &&
-		 !s->have[CAPS_SYS_PTRACE])
-		snprintf(buf, len,
-			 "%s: permission denied: cannot attach to process %d, which belongs to uid %ld: counting another user's process needs ptrace access to it (the same user, or CAP_SYS_PTRACE) or CAP_PERFMON (Linux 5.8+; CAP_SYS_ADMIN before); run pstat as that user or as root, or 'sudo setcap cap_perfmon+ep %s'",
-			 f->event, f->pid, s->target_uid,
-			 s->exe[0] ? s->exe : "$(command -v pstat)");
-	else if (!a->exclude_kernel && s->paranoid >= 2 && !perfmon)
-		snprintf(buf, len,
-			 "%s: permission denied: counting kernel activity needs CAP_PERFMON or kernel.perf_event_paranoid at most 1, and it is %s%s; %s, or 'sudo sysctl kernel.perf_event_paranoid=1'",
-			 f->event, para + strlen("kernel.perf_event_paranoid="),
-			 a->exclude_user ? "; count user space with :u instead"
-					 : "; this event cannot leave the kernel out",
-			 fix);
-	else
-		snprintf(buf, len,
-			 "%s: permission denied although %s: a security module (SELinux, AppArmor) or a namespace restriction refused it",
-			 f->event, para);
-}
-
-static void eperm_text(const struct caps_open_failure *f,
-		       const struct caps_state *s, char *buf, size_t len)
-{
-	char para[512];
-
-	if (s->probe_err == EPERM)
-		snprintf(buf, len,
-			 "%s: operation not permitted: perf_event_open fails with EPERM for every event here%s; in a container, allow it (docker run --cap-add PERFMON, or a seccomp profile that allows perf_event_open), or run pstat outside it",
-			 f->event,
-			 s->seccomp == 2 ? " (a seccomp filter is installed, as in Docker's and Podman's default profiles)"
-					 : "");
-	else if (f->attr->type == PERF_TYPE_BREAKPOINT)
-		snprintf(buf, len,
-			 "%s: operation not permitted: a breakpoint on a kernel address needs CAP_SYS_ADMIN; run as root, or watch a user-space address",
-			 f->event);
-	else {
-		paranoid_text(s, para, sizeof(para));
-		snprintf(buf, len,
-			 "%s: operation not permitted: its PMU does not support one of its modifiers (:u :k :h), or it needs a privilege pstat lacks (%s)",
-			 f->event, para);
-	}
-}
-
-static void einval_text(const struct caps_open_failure *f,
-			const struct caps_state *s, char *buf, size_t len)
-{
-	const struct perf_event_attr *a = f->attr;
-
-	if (a->type == PERF_TYPE_BREAKPOINT)
-		snprintf(buf, len,
-			 "%s: the kernel refused this breakpoint (invalid argument); the address must be aligned to the length, x86 cannot watch reads alone (use :w or :rw), and :x needs length %zu",
-			 f->event, sizeof(long));
-	else if (a->type >= PERF_TYPE_MAX &&
-		 (a->exclude_user || a->exclude_kernel || a->exclude_hv))
-		snprintf(buf, len,
-			 "%s: this PMU cannot leave out user, kernel or hypervisor time (invalid argument); drop the modifiers",
-			 f->event);
-	else if (f->leader)
-		snprintf(buf, len,
-			 "%s: the kernel will not put it in a group with %s (invalid argument); take it out of the braces, or make the group weak with :W",
-			 f->event, f->leader);
-	else if (f->cpu >= 0 && s->n_cpus > 0 && f->cpu >= s->n_cpus)
-		snprintf(buf, len, "%s: CPU %d does not exist (0-%ld here)",
-			 f->event, f->cpu, s->n_cpus - 1);
-	else if (a->type == PERF_TYPE_TRACEPOINT)
-		snprintf(buf, len,
-			 "%s: the kernel has no tracepoint with id %llu (invalid argument); has it gone since pstat read tracefs? see 'pstat --list %s'",
-			 f->event, (unsigned long long)a->config, f->event);
-	else
-		snprintf(buf, len,
-			 "%s: the kernel refused its configuration (invalid argument); check it with 'pstat --explain -e %s'",
-			 f->event, f->event);
-}
-
-static void unsupported_text(const struct caps_open_failure *f,
-			     const struct caps_state *s, char *buf,
-			     size_t len)
-{
-	const struct perf_event_attr *a = f->attr;
-	bool hw = a->type == PERF_TYPE_HARDWARE ||
-		  a->type == PERF_TYPE_HW_CACHE || a->type == PERF_TYPE_RAW;
-
-	if (f->err == ENODEV && f->cpu >= 0)
-		snprintf(buf, len, "%s: CPU %d is offline", f->event, f->cpu);
-	else if (hw && !s->core_pmu)
-		snprintf(buf, len,
-			 "%s: not supported: no hardware PMU is visible (a virtual machine without a vPMU?); software events and tracepoints still count",
-			 f->event);
-	else
-		snprintf(buf, len, "%s: not supported: %s (%s)", f->event,
-			 caps_errno_meaning(f->err), strerrorname_np(f->err));
-}
-
-static void limits_text(const struct caps_open_failure *f,
-			const struct caps_state *s, char *buf, size_t len)
-{
-	if (f->err == EMFILE && s->nofile < s->nofile_max)
-		snprintf(buf, len,
-			 "%s: too many open files: pstat needs one per event and per thread or CPU, and the limit is %lu; raise it: 'ulimit -n %lu'",
-			 f->event, s->nofile, s->nofile_max);
-	else if (f->err == EMFILE)
-		snprintf(buf, len,
-			 "%s: too many open files: pstat needs one per event and per thread or CPU, and the limit is %lu, the most allowed; raise the hard limit (limits.conf, or as root 'ulimit -Hn')",
-			 f->event, s->nofile);
-	else if (f->err == E2BIG && f->attr->size != sizeof(*f->attr))
-		snprintf(buf, len,
-			 "%s: the kernel takes a perf_event_attr of %u bytes, and pstat set a field it does not know: rebuild pstat against this kernel's headers",
-			 f->event, f->attr->size);
-	else if (f->err == E2BIG)
-		snprintf(buf, len,
-			 "%s: too many events in one group for a single read; split the group",
-			 f->event);
-	else if (f->err == ENOSPC)
-		snprintf(buf, len, "%s: no room left on the hardware%s",
-			 f->event, f->attr->type == PERF_TYPE_BREAKPOINT ?
-			 ": x86 has 4 breakpoints per thread" : "");
-	else
-		snprintf(buf, len,
-			 "%s: its PMU is busy: another tool uses it exclusively",
-			 f->event);
-}
-
-void caps_open_error_text(const struct caps_open_failure *f,
-			  const struct caps_state *s, char *buf, size_t len)
-{
-	switch (f->err) {
-	case EACCES:
-		eacces_text(f, s, buf, len);
-		break;
-	case EPERM:
-		eperm_text(f, s, buf, len);
-		break;
-	case EINVAL:
-		einval_text(f, s, buf, len);
-		break;
-	case ENOENT:
-	case ENXIO:
-	case ENODEV:
-	case EOPNOTSUPP:
-		unsupported_text(f, s, buf, len);
-		break;
-	case EMFILE:
-	case E2BIG:
-	case ENOSPC:
-	case EBUSY:
-		limits_text(f, s, buf, len);
-		break;
-	case ESRCH:
-		snprintf(buf, len, "%s: no such process %d: it has exited",
-			 f->event, f->pid);
-		break;
-	case EOVERFLOW:
-		snprintf(buf, len,
-			 "%s: a callchain deeper than kernel.perf_event_max_stack was asked for; raise it with sysctl",
-			 f->event);
-		break;
-	case ENOSYS:
-		snprintf(buf, len,
-			 "%s: this kernel has no perf events (built without CONFIG_PERF_EVENTS)",
-			 f->event);
-		break;
-	default:
-		snprintf(buf, len, "%s: cannot open counter: %s", f->event,
-			 strerror(f->err));
-	}
-}
-
 /* snprintf at buf + *used, never past len; *used follows. */
 static void __attribute__((format(printf, 4, 5)))
 append(char *buf, size_t len, size_t *used, const char *fmt, ...)
@@ -646,8 +315,10 @@ bool caps_user_only_note(const struct evlist *el, int paranoid, char *buf,
 		append(buf, len, &used,
 		       "; %s: <not counted>, as the kernel counts %s in kernel mode only and :u would read 0",
 		       names, strchr(names, ',') ? "them" : "it");
+	diagnose_sysctl_fix(1, names, sizeof(names));
 	append(buf, len, &used,
-	       "; to count the kernel too: CAP_PERFMON, or 'sudo sysctl kernel.perf_event_paranoid=1' (see 'pstat --check')");
+	       "; to count the kernel too: CAP_PERFMON, or %s (see 'pstat --check')",
+	       names);
 	return true;
 }
 
@@ -687,7 +358,7 @@ static void note_unsupported(const struct evlist *el)
 		}
 		if (names[0])
 			diag_note("%s: <not supported>: %s (%s)", names,
-				  caps_errno_meaning(errs[j]),
+				  diagnose_errno_meaning(errs[j]),
 				  strerrorname_np(errs[j]));
 	}
 	used = 0;
@@ -700,8 +371,8 @@ static void note_unsupported(const struct evlist *el)
 			       used ? ", " : "", e->name);
 	}
 	if (names[0])
-		diag_note("%s: <not supported>: its PMU cannot leave out user, kernel or hypervisor time; drop the modifiers to count it",
-			  names);
+		diag_note("%s: <not supported>: its PMU %s; drop the modifiers to count it",
+			  names, diagnose_modifiers_refused());
 }
 
 /* Where execvp would find file: 0, or -errno. */
@@ -785,7 +456,7 @@ bool caps_exec_stops_counting(const char *file, char *buf, size_t len)
 void caps_note_run(const struct evlist *el, char *const argv[])
 {
 	char buf[2048];
-	int paranoid = CAPS_PARANOID_UNKNOWN;
+	int paranoid = DIAGNOSE_PARANOID_UNKNOWN;
 	size_t i;
 
 	for (i = 0; i < evlist_count(el); i++)

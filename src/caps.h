@@ -14,9 +14,6 @@ struct evlist;
 /* kernel.perf_event_paranoid; 0 or -errno (-ENOENT: no perf events). */
 int caps_paranoid(int *level);
 
-/* What level lets a process without CAP_PERFMON do, for messages. */
-const char *caps_paranoid_meaning(int level);
-
 /* Capabilities, asked of libcap. */
 enum caps_which {
 	CAPS_PERFMON,		/* CAP_PERFMON (Linux 5.8+) */
@@ -75,45 +72,6 @@ bool caps_user_only_retry(const struct perf_event_attr *a, int pid);
  */
 int caps_probe(uint32_t type, uint64_t config, bool user_only, int pid,
 	       int cpu);
-
-/* What the kernel and pstat's rights were when an open failed. */
-struct caps_state {
-	int paranoid;		/* -1000 when unknown */
-	bool have[CAPS_N];	/* effective capabilities */
-	int probe_err;		/* errno opening task-clock:u on pstat itself,
-				 * 0 when it opened */
-	int seccomp;		/* /proc/self/status Seccomp:, -1 unknown */
-	uid_t uid;		/* pstat's real uid */
-	long target_uid;	/* owner of the pid's process, -1 unknown */
-	bool core_pmu;		/* a hardware PMU is visible */
-	unsigned long nofile, nofile_max;	/* RLIMIT_NOFILE */
-	long n_cpus;		/* configured CPUs */
-	char exe[256];		/* pstat's own path, for setcap */
-};
-
-#define CAPS_PARANOID_UNKNOWN (-1000)
-
-/* Fill s for a failure on pid (-1: a CPU). */
-void caps_state_read(struct caps_state *s, int pid);
-
-/* A failed perf_event_open, as pstat saw it. */
-struct caps_open_failure {
-	const char *event;	/* its name */
-	const struct perf_event_attr *attr;
-	int err;		/* errno */
-	int pid, cpu;		/* where it was opened */
-	const char *leader;	/* its group's open leader, or NULL */
-};
-
-/*
- * The one-line message for f, with what to do about it, into buf
- * (without "pstat: "). Pure: everything it knows is in f and s.
- */
-void caps_open_error_text(const struct caps_open_failure *f,
-			  const struct caps_state *s, char *buf, size_t len);
-
-/* The errno's meaning for perf_event_open, from the man page. */
-const char *caps_errno_meaning(int err);
 
 /*
  * The notes of a run, one per cause, after the counters opened: events

@@ -15,6 +15,7 @@
 #include "caps.h"
 #include "checkup.h"
 #include "diag.h"
+#include "diagnose.h"
 #include "evlist.h"
 #include "evparse.h"
 #include "run.h"
@@ -216,12 +217,12 @@ static const struct evsel *opened_leader(const struct evlist *el, size_t i)
 	return NULL;
 }
 
-/* One message per failure, worded by its cause (caps.c). */
+/* One message per failure, worded by its cause (diagnose.c). */
 static void report_open_error(const struct evlist *el, size_t i, int err)
 {
 	const struct evsel *e = evlist_at_const(el, i);
 	const struct evsel *leader = opened_leader(el, i);
-	const struct caps_open_failure f = {
+	const struct diagnose_failure f = {
 		.event = e->name,
 		.attr = &e->attr,
 		.err = err,
@@ -229,11 +230,11 @@ static void report_open_error(const struct evlist *el, size_t i, int err)
 		.cpu = e->err_cpu,
 		.leader = leader ? leader->name : NULL,
 	};
-	struct caps_state s;
+	struct diagnose_facts s;
 	char msg[2048];
 
-	caps_state_read(&s, e->err_pid);
-	caps_open_error_text(&f, &s, msg, sizeof(msg));
+	diagnose_gather(&s, DIAGNOSE_OPEN, e->err_pid);
+	diagnose_open_error(&f, &s, msg, sizeof(msg));
 	diag_error("%s", msg);
 }
 

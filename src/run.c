@@ -15,6 +15,7 @@
 
 #include "caps.h"
 #include "diag.h"
+#include "diagnose.h"
 #include "target.h"
 #include "pmu.h"
 #include "run.h"
@@ -205,7 +206,7 @@ static void note_missing_pmu(const struct evlist *el)
 				    e->attr.type == PERF_TYPE_HW_CACHE ||
 				    e->attr.type == PERF_TYPE_RAW)) {
 			if (!pmu_have_core_pmu())
-				diag_note("no hardware PMU is visible (a virtual machine, usually): hardware events are <not supported>; software events and tracepoints still count");
+				diag_note("%s", diagnose_no_core_pmu());
 			return;
 		}
 	}
