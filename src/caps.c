@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +18,7 @@
 #include <unistd.h>
 
 #include "caps.h"
-#include "diag.h"
-#include "diagnose.h"
 #include "event.h"
-#include "evlist.h"
-#include "pmu.h"
 #include "sys.h"
 
 #ifndef CAP_PERFMON
@@ -241,140 +236,6 @@ int caps_probe(uint32_t type, uint64_t config, bool user_only, int pid,
 	return 0;
 }
 
-/* snprintf at buf + *used, never past len; *used follows. */
-static void __attribute__((format(printf, 4, 5)))
-append(char *buf, size_t len, size_t *used, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (*used >= len)
-		return;
-	va_start(ap, fmt);
-	*used += (size_t)vsnprintf(buf + *used, len - *used, fmt, ap);
-	va_end(ap);
-}
-
-/* Up to four names of the events that pass, then how many more. */
-static void event_names(const struct evlist *el,
-			bool (*pass)(const struct evsel *), char *buf,
-			size_t len)
-{
-	size_t i, n = 0, used = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
-
-		if (e->merge_cont || !pass(e))
-			continue;
-		if (n++ < 4)
-			append(buf, len, &used, "%s%s", n > 1 ? ", " : "",
-			       e->name);
-	}
-	if (n > 4)
-		append(buf, len, &used, " and %zu more", n - 4);
-}
-
-static bool counted_user_only(const struct evsel *e)
-{
-	return e->user_only && !e->open_err;
-}
-
-static bool blind_user_only(const struct evsel *e)
-{
-	return counted_user_only(e) && evsel_kernel_only(e);
-}
-
-static bool clock_user_only(const struct evsel *e)
-{
-	return counted_user_only(e) && evsel_is_clock(e);
-}
-
-bool caps_user_only_note(const struct evlist *el, int paranoid, char *buf,
-			 size_t len)
-{
-	char names[512];
-	size_t used = 0;
-
-	event_names(el, counted_user_only, names, sizeof(names));
-	if (!names[0])
-		return false;
-	if (paranoid >= 2)
-		append(buf, len, &used, "kernel.perf_event_paranoid=%d",
-		       paranoid);
-	else
-		append(buf, len, &used, "the kernel (a security module?)");
-	append(buf, len, &used,
-	       " lets you count user space only, so events are counted as :u");
-	event_names(el, clock_user_only, names, sizeof(names));
-	if (names[0])
-		append(buf, len, &used, " (%s still include%s kernel time)",
-		       names, strchr(names, ',') ? "" : "s");
-	event_names(el, blind_user_only, names, sizeof(names));
-	if (names[0])
-		append(buf, len, &used,
-		       "; %s: <not counted>, as the kernel counts %s in kernel mode only and :u would read 0",
-		       names, strchr(names, ',') ? "them" : "it");
-	diagnose_sysctl_fix(1, names, sizeof(names));
-	append(buf, len, &used,
-	       "; to count the kernel too: CAP_PERFMON, or %s (see 'pstat --check')",
-	       names);
-	return true;
-}
-
-static bool is_hardware(const struct evsel *e)
-{
-	return e->attr.type == PERF_TYPE_HARDWARE ||
-	       e->attr.type == PERF_TYPE_HW_CACHE ||
-	       e->attr.type == PERF_TYPE_RAW;
-}
-
-/*
- * One note per errno that left events <not supported>. Hardware events
- * without a hardware PMU have their own note (run.c).
- */
-static void note_unsupported(const struct evlist *el)
-{
-	static const int errs[] = { ENOENT, ENXIO, ENODEV, EOPNOTSUPP };
-	char names[512];
-	size_t i, j, used;
-	int core = -1;
-
-	for (j = 0; j < sizeof(errs) / sizeof(errs[0]); j++) {
-		used = 0;
-		names[0] = '\0';
-		for (i = 0; i < evlist_count(el); i++) {
-			const struct evsel *e = evlist_at_const(el, i);
-
-			if (e->open_err != errs[j] || e->merge_cont ||
-			    e->modifiers_refused)
-				continue;
-			if (is_hardware(e) && core < 0)
-				core = pmu_have_core_pmu();
-			if (is_hardware(e) && !core)
-				continue;
-			append(names, sizeof(names), &used, "%s%s",
-			       used ? ", " : "", e->name);
-		}
-		if (names[0])
-			diag_note("%s: <not supported>: %s (%s)", names,
-				  diagnose_errno_meaning(errs[j]),
-				  strerrorname_np(errs[j]));
-	}
-	used = 0;
-	names[0] = '\0';
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
-
-		if (e->modifiers_refused && !e->merge_cont)
-			append(names, sizeof(names), &used, "%s%s",
-			       used ? ", " : "", e->name);
-	}
-	if (names[0])
-		diag_note("%s: <not supported>: its PMU %s; drop the modifiers to count it",
-			  names, diagnose_modifiers_refused());
-}
-
 /* Where execvp would find file: 0, or -errno. */
 static int resolve_command(const char *file, char *path, size_t len)
 {
@@ -451,24 +312,4 @@ bool caps_exec_stops_counting(const char *file, char *buf, size_t len)
 	else
 		return false;
 	return true;
-}
-
-void caps_note_run(const struct evlist *el, char *const argv[])
-{
-	char buf[2048];
-	int paranoid = DIAGNOSE_PARANOID_UNKNOWN;
-	size_t i;
-
-	for (i = 0; i < evlist_count(el); i++)
-		if (evlist_at_const(el, i)->user_only)
-			break;
-	if (i < evlist_count(el)) {
-		caps_paranoid(&paranoid);
-		if (caps_user_only_note(el, paranoid, buf, sizeof(buf)))
-			diag_note("%s", buf);
-	}
-	note_unsupported(el);
-	if (argv && argv[0] &&
-	    caps_exec_stops_counting(argv[0], buf, sizeof(buf)))
-		diag_note("%s", buf);
 }

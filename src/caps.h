@@ -9,8 +9,6 @@
 #include <sys/types.h>
 #include <linux/perf_event.h>
 
-struct evlist;
-
 /* kernel.perf_event_paranoid; 0 or -errno (-ENOENT: no perf events). */
 int caps_paranoid(int *level);
 
@@ -72,21 +70,6 @@ bool caps_user_only_retry(const struct perf_event_attr *a, int pid);
  */
 int caps_probe(uint32_t type, uint64_t config, bool user_only, int pid,
 	       int cpu);
-
-/*
- * The notes of a run, one per cause, after the counters opened: events
- * counted as :u because the kernel part was refused (and which of them
- * mean nothing so), events not supported here by errno, and a command
- * that is set-user-ID, which the kernel stops counting at its exec.
- */
-void caps_note_run(const struct evlist *el, char *const argv[]);
-
-/*
- * The note about the :u fallback into buf; false when no event fell
- * back. paranoid as caps_paranoid gives it.
- */
-bool caps_user_only_note(const struct evlist *el, int paranoid, char *buf,
-			 size_t len);
 
 /*
  * Whether running file drops counting at its exec: set-user-ID or

@@ -22,6 +22,7 @@
 #include "target.h"
 #include "explain.h"
 #include "list.h"
+#include "notes.h"
 #include "options.h"
 #include "output.h"
 
@@ -311,11 +312,18 @@ static int run(const struct options *o, struct target *tg,
 	       struct evlist *el, FILE *dest)
 {
 	struct output_run info = { .argv = o->argv };
+	/* Notes come as the run goes: after the open, as runs end. */
+	const struct run_hooks hooks = {
+		.opened = notes_opened,
+		.run_ended = notes_run_ended,
+		.arg = o->argv,
+	};
+	struct run_failure fail = { 0 };
 	enum run_outcome outcome;
 	struct results *res;
 	struct output *out;
-	size_t failed = 0;
-	int err = 0, ret = -1, close_ret;
+	char msg[512];
+	int ret = -1, close_ret;
 
 	res = results_new(el, o->no_merge, o->repeat,
 			  tg->has_aggr ? &tg->aggr : NULL);
@@ -326,17 +334,21 @@ static int run(const struct options *o, struct target *tg,
 		return EXIT_PSTAT_FAILED;
 	}
 	res->no_scale = o->no_scale;
-	outcome = run_command(o, tg, el, res, out, &info, &failed, &err);
+	outcome = run_command(o, tg, el, res, out, &info, &hooks, &fail);
 	if (outcome == RUN_OPEN_FAILED) {
-		report_open_error(el, failed, err);
+		report_open_error(el, fail.failed, fail.err);
 		ret = EXIT_PSTAT_FAILED;
 	} else if (outcome == RUN_EXEC_FAILED) {
-		ret = exec_failed(o->argv, err);
+		ret = exec_failed(o->argv, fail.err);
+	} else if (outcome == RUN_FD_LIMIT) {
+		diagnose_fd_limit(fail.counters, fail.fds, fail.fd_limit, msg,
+				  sizeof(msg));
+		diag_error("%s", msg);
+		ret = EXIT_PSTAT_FAILED;
 	} else if (outcome == RUN_FAILED) {
 		diag_error("cannot count %s: %s",
-			   o->argv ? o->argv[0] : tg->desc, strerror(err));
-		ret = EXIT_PSTAT_FAILED;
-	} else if (outcome == RUN_REPORTED) {
+			   o->argv ? o->argv[0] : tg->desc,
+			   strerror(fail.err));
 		ret = EXIT_PSTAT_FAILED;
 	} else {
 		/* Print before closing: the last close of a tracepoint is slow. */

@@ -283,27 +283,6 @@ START_TEST(test_blind_not_counted)
 }
 END_TEST
 
-START_TEST(test_user_only_note)
-{
-	struct evlist *el = user_only_list();
-	char buf[1024];
-
-	ck_assert(caps_user_only_note(el, 2, buf, sizeof(buf)));
-	ck_assert_msg(strstr(buf, "kernel.perf_event_paranoid=2") &&
-		      strstr(buf, ":u") &&
-		      strstr(buf, "task-clock:u still includes kernel time") &&
-		      strstr(buf, "context-switches:u: <not counted>") &&
-		      !strstr(buf, "page-faults:u: <not") &&
-		      strstr(buf, "CAP_PERFMON"), "%s", buf);
-	evlist_free(el);
-	el = evlist_new();
-	add_event(el, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK,
-		  "task-clock");
-	ck_assert(!caps_user_only_note(el, 2, buf, sizeof(buf)));
-	evlist_free(el);
-}
-END_TEST
-
 static Suite *caps_suite(void)
 {
 	Suite *s = suite_create("caps");
@@ -314,7 +293,6 @@ static Suite *caps_suite(void)
 	tcase_add_loop_test(tc, test_fallback, 0, N_ROWS(fallback_rows));
 	tcase_add_loop_test(tc, test_kernel_only, 0, N_ROWS(kernel_only_rows));
 	tcase_add_test(tc, test_blind_not_counted);
-	tcase_add_test(tc, test_user_only_note);
 	suite_add_tcase(s, tc);
 
 	return s;
