@@ -1,34 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What the kernel lets this process count, and why not. */
+/* pstat's privileges (libcap, user ids): asked, set aside, dropped. */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/auxv.h>
 #include <sys/capability.h>
 #include <sys/fsuid.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "caps.h"
-#include "event.h"
-#include "sys.h"
 
 #ifndef CAP_PERFMON
 #define CAP_PERFMON 38
 #endif
-
-int caps_paranoid(int *level)
-{
-	return sys_paranoid(level);
-}
 
 static const cap_value_t cap_values[CAPS_N] = {
 	[CAPS_PERFMON] = CAP_PERFMON,
@@ -208,108 +194,4 @@ int caps_exec_drop(void)
 	if (cap_reset_ambient() < 0 && CAP_AMBIENT_SUPPORTED())
 		return -errno;
 	return cap_set_proc(exec_drop.none) < 0 ? -errno : 0;
-}
-
-bool caps_user_only_retry(const struct perf_event_attr *a, int pid)
-{
-	int level;
-
-	return !a->exclude_kernel && !a->exclude_user && pid != -1 &&
-	       caps_paranoid(&level) == 0 && level >= 2;
-}
-
-int caps_probe(uint32_t type, uint64_t config, bool user_only, int pid,
-	       int cpu)
-{
-	struct perf_event_attr attr;
-	int fd;
-
-	event_attr_init(&attr);
-	attr.type = type;
-	attr.config = config;
-	attr.disabled = 1;
-	attr.exclude_kernel = attr.exclude_hv = user_only;
-	fd = sys_perf_event_open(&attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0)
-		return -fd;
-	sys_close(fd);
-	return 0;
-}
-
-/* Where execvp would find file: 0, or -errno. */
-static int resolve_command(const char *file, char *path, size_t len)
-{
-	const char *dirs = getenv("PATH"), *p, *end;
-	struct stat st;
-
-	if (strchr(file, '/')) {
-		snprintf(path, len, "%s", file);
-		return 0;
-	}
-	if (!dirs)
-		dirs = "/bin:/usr/bin";
-	for (p = dirs; *p; p = *end ? end + 1 : end) {
-		end = strchrnul(p, ':');
-		snprintf(path, len, "%.*s%s%s", (int)(end - p), p,
-			 end > p ? "/" : "", file);
-		if (access(path, X_OK) == 0 && stat(path, &st) == 0 &&
-		    S_ISREG(st.st_mode))
-			return 0;
-	}
-	return -ENOENT;
-}
-
-/* Whether the kernel honours set-ID bits of path: not for a script, on
- * a nosuid mount, or under no_new_privs. */
-static bool setid_applies(const char *path)
-{
-	struct statvfs vfs;
-	char magic[2] = { 0 };
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		if (read(fd, magic, 2) != 2)
-			magic[0] = '\0';
-		close(fd);
-	}
-	if (magic[0] == '#' && magic[1] == '!')
-		return false;
-	if (statvfs(path, &vfs) == 0 && (vfs.f_flag & ST_NOSUID))
-		return false;
-	return prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) != 1;
-}
-
-static const char stops[] =
-	"the kernel stops counting a process when it executes such a program, so the counts end at that exec and show almost nothing of it";
-
-bool caps_exec_stops_counting(const char *file, char *buf, size_t len)
-{
-	char path[PATH_MAX], owner[32];
-	struct stat st;
-	bool setid;
-
-	if (resolve_command(file, path, sizeof(path)) < 0 ||
-	    stat(path, &st) < 0)
-		return false;
-	setid = (st.st_mode & (S_ISUID | S_ISGID)) && setid_applies(path);
-	if (st.st_uid == 0)
-		snprintf(owner, sizeof(owner), "root");
-	else
-		snprintf(owner, sizeof(owner), "uid %ld", (long)st.st_uid);
-	/* The child has the real ids by then (caps_exec_drop). */
-	if (setid && (st.st_mode & S_ISUID) && st.st_uid != getuid())
-		snprintf(buf, len,
-			 "'%s' is set-user-ID %s: %s; to count it, run pstat as %s",
-			 path, owner, stops, owner);
-	else if (setid && (st.st_mode & S_ISGID) && st.st_gid != getgid())
-		snprintf(buf, len,
-			 "'%s' is set-group-ID (to gid %ld): %s; to count it, run pstat with gid %ld as its real group",
-			 path, (long)st.st_gid, stops, (long)st.st_gid);
-	else if (access(path, R_OK) < 0 && errno == EACCES)
-		snprintf(buf, len,
-			 "'%s' cannot be read by you, only executed: %s; to count it, run pstat as its owner or as root",
-			 path, stops);
-	else
-		return false;
-	return true;
 }

@@ -1,16 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What the kernel lets this process count, and why not. */
+/* pstat's privileges (libcap, user ids): asked, set aside, dropped. */
 #ifndef PSTAT_CAPS_H
 #define PSTAT_CAPS_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <sys/types.h>
-#include <linux/perf_event.h>
-
-/* kernel.perf_event_paranoid; 0 or -errno (-ENOENT: no perf events). */
-int caps_paranoid(int *level);
 
 /* Capabilities, asked of libcap. */
 enum caps_which {
@@ -55,26 +50,5 @@ int caps_open_user(const char *path, int flags, mode_t mode);
  */
 int caps_exec_prepare(void);
 int caps_exec_drop(void);
-
-/*
- * Whether an open refused with EACCES is worth retrying as :u: the
- * kernel part was asked for (and the user part too), the target is a
- * task, not a CPU, and kernel.perf_event_paranoid is 2 or more.
- */
-bool caps_user_only_retry(const struct perf_event_attr *a, int pid);
-
-/*
- * Open a disabled counter of type and config on pid (0: pstat itself)
- * and cpu, user space only if asked, and close it: 0 when the kernel
- * takes it, else its errno.
- */
-int caps_probe(uint32_t type, uint64_t config, bool user_only, int pid,
-	       int cpu);
-
-/*
- * Whether running file drops counting at its exec: set-user-ID or
- * set-group-ID to someone else, or unreadable. The reason into buf.
- */
-bool caps_exec_stops_counting(const char *file, char *buf, size_t len);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "caps.h"
 #include "diagnose.h"
+#include "evsel.h"
 #include "pmu.h"
 #include "sys.h"
 
@@ -141,8 +142,8 @@ static void gather_rights(struct diagnose_facts *f, int pid)
 
 	for (i = 0; i < CAPS_N; i++)
 		f->have[i] = caps_have((enum caps_which)i);
-	f->user_err = caps_probe(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK,
-				 true, 0, -1);
+	f->user_err = evsel_probe(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK,
+				  true, 0, -1);
 	read_status(f);
 	f->uid = getuid();
 	f->target_uid = process_owner(pid);
@@ -157,14 +158,14 @@ static void gather_rights(struct diagnose_facts *f, int pid)
 static void gather_checkup(struct diagnose_facts *f)
 {
 	uname(&f->uts);
-	f->kernel_err = caps_probe(PERF_TYPE_SOFTWARE,
-				   PERF_COUNT_SW_TASK_CLOCK, false, 0, -1);
-	f->cpu_err = caps_probe(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK,
-				false, -1, 0);
-	f->attach_err = caps_probe(PERF_TYPE_SOFTWARE,
-				   PERF_COUNT_SW_TASK_CLOCK, true, 1, -1);
-	f->hw_err = caps_probe(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES,
-			       true, 0, -1);
+	f->kernel_err = evsel_probe(PERF_TYPE_SOFTWARE,
+				    PERF_COUNT_SW_TASK_CLOCK, false, 0, -1);
+	f->cpu_err = evsel_probe(PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK,
+				 false, -1, 0);
+	f->attach_err = evsel_probe(PERF_TYPE_SOFTWARE,
+				    PERF_COUNT_SW_TASK_CLOCK, true, 1, -1);
+	f->hw_err = evsel_probe(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES,
+				true, 0, -1);
 	f->elevated = caps_elevated();
 	caps_text(f->caps_text, sizeof(f->caps_text));
 	caps_ambient_text(f->ambient, sizeof(f->ambient));

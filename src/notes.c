@@ -8,12 +8,12 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "caps.h"
 #include "diag.h"
 #include "diagnose.h"
 #include "evlist.h"
 #include "notes.h"
 #include "output.h"
+#include "workload.h"
 
 /* snprintf at buf + *used, never past len; *used follows. */
 static void __attribute__((format(printf, 4, 5)))
@@ -147,6 +147,34 @@ static void note_unsupported(const struct evlist *el,
 			  names, diagnose_modifiers_refused());
 }
 
+static const char stops[] =
+	"the kernel stops counting a process when it executes such a program, so the counts end at that exec and show almost nothing of it";
+
+void notes_exec_stops(const char *path, const struct workload_stop *stop,
+		      char *buf, size_t len)
+{
+	char owner[32];
+
+	if (stop->uid == 0)
+		snprintf(owner, sizeof(owner), "root");
+	else
+		snprintf(owner, sizeof(owner), "uid %ld", (long)stop->uid);
+	if (stop->why == WORKLOAD_SETUID)
+		snprintf(buf, len,
+			 "'%s' is set-user-ID %s: %s; to count it, run pstat as %s",
+			 path, owner, stops, owner);
+	else if (stop->why == WORKLOAD_SETGID)
+		snprintf(buf, len,
+			 "'%s' is set-group-ID (to gid %ld): %s; to count it, run pstat with gid %ld as its real group",
+			 path, (long)stop->gid, stops, (long)stop->gid);
+	else if (stop->why == WORKLOAD_UNREADABLE)
+		snprintf(buf, len,
+			 "'%s' cannot be read by you, only executed: %s; to count it, run pstat as its owner or as root",
+			 path, stops);
+	else
+		snprintf(buf, len, "'%s' is counted", path);
+}
+
 /* One note for the run, not one per event. */
 static void note_missing_pmu(const struct evlist *el,
 			     const struct diagnose_facts *facts)
@@ -198,6 +226,7 @@ static unsigned int facts_needed(const struct evlist *el)
 void notes_opened(void *arg, const struct evlist *el, const char *command)
 {
 	struct diagnose_facts facts;
+	struct workload_stop stop;
 	char buf[2048];
 
 	/* Notes take sysfs reads: only when they will be read. */
@@ -209,8 +238,10 @@ void notes_opened(void *arg, const struct evlist *el, const char *command)
 	if (notes_user_only(el, facts.paranoid, buf, sizeof(buf)))
 		diag_note("%s", buf);
 	note_unsupported(el, &facts);
-	if (command && caps_exec_stops_counting(command, buf, sizeof(buf)))
+	if (command && workload_exec_stops(command, &stop)) {
+		notes_exec_stops(command, &stop, buf, sizeof(buf));
 		diag_note("%s", buf);
+	}
 }
 
 /* Say so when a run of several fails, as its status will be pstat's. */
@@ -227,7 +258,8 @@ static void note_failed_run(const char *command, size_t run, size_t of,
 	else
 		diag_note("run %zu of %zu: '%s' was killed by %s", run + 1,
 			  of, command,
-			  output_signal_name(WTERMSIG(status), name, sizeof(name)));
+			  output_signal_name(WTERMSIG(status), name,
+					     sizeof(name)));
 }
 
 void notes_run_ended(void *arg, size_t run, size_t of, int status,

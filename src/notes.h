@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 struct evlist;
+struct workload_stop;
 
 /*
  * The first run's counters are open and the command has not started:
@@ -34,5 +35,10 @@ void notes_run_ended(void *arg, size_t run, size_t of, int status,
  */
 bool notes_user_only(const struct evlist *el, int paranoid, char *buf,
 		     size_t len);
+
+/* The note about a command whose exec stops the counting
+ * (workload_exec_stops), into buf. */
+void notes_exec_stops(const char *path, const struct workload_stop *stop,
+		      char *buf, size_t len);
 
 #endif

@@ -350,7 +350,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		return RUN_OPEN_FAILED;
 	}
 	if (run == 0 && h->opened)
-		h->opened(h->arg, r->el, r->o->argv ? r->o->argv[0] : NULL);
+		h->opened(h->arg, r->el, r->child && w.path[0] ? w.path : NULL);
 	/* Without enable_on_exec the counters start here, or after -D. */
 	ret = arm_watches(r, watches, &n_watches);
 	if (ret == 0 && !target.enable_on_exec && !r->o->delay_ms)

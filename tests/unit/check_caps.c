@@ -1,300 +1,102 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Unit tests of caps.c and the :u fallback of evsel.c, against a fake
- * kernel behind sys_set_ops(). */
+/* Unit tests of caps.c, as an ordinary process (no set-ID bit, no file
+ * capabilities) sees it, whatever user runs them. */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <linux/perf_event.h>
+#include <unistd.h>
 
 #include <check.h>
 
 #include "caps.h"
-#include "diagnose.h"
-#include "event.h"
-#include "evlist.h"
-#include "evsel.h"
-#include "results.h"
-#include "sys.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define FIRST_FD 100
-
-/* A kernel at some paranoid level that refuses what it is told to. */
-static struct fake {
-	int paranoid;		/* DIAGNOSE_PARANOID_UNKNOWN: no answer */
-	int kernel_err;		/* for attrs that count the kernel */
-	int user_err;		/* for attrs that leave it out */
-	int cpu_err;		/* for pid -1, whatever the attr */
-	size_t n_opens;
-	struct perf_event_attr last;
-	int next_fd;
-} fake;
-
-static int fake_open(struct perf_event_attr *attr, pid_t pid, int cpu,
-		     int group_fd, unsigned long flags)
+/* The test runs with its user's own rights. */
+START_TEST(test_not_elevated)
 {
-	int err = attr->exclude_kernel ? fake.user_err : fake.kernel_err;
-
-	fake.n_opens++;
-	fake.last = *attr;
-	if (pid == -1 && fake.cpu_err)
-		err = fake.cpu_err;
-	return err ? -err : fake.next_fd++;
-}
-
-static int fake_ioctl(int fd, unsigned long request, void *arg)
-{
-	*(uint64_t *)arg = 1000 + (uint64_t)fd;
-	return 0;
-}
-
-static ssize_t fake_read(int fd, void *buf, size_t len)
-{
-	return -EIO;
-}
-
-static int fake_close(int fd)
-{
-	return 0;
-}
-
-static int fake_paranoid(int *level)
-{
-	if (fake.paranoid == DIAGNOSE_PARANOID_UNKNOWN)
-		return -ENOENT;
-	*level = fake.paranoid;
-	return 0;
-}
-
-static const struct sys_ops fake_ops = {
-	.perf_event_open = fake_open,
-	.ioctl = fake_ioctl,
-	.read = fake_read,
-	.close = fake_close,
-	.paranoid = fake_paranoid,
-};
-
-static void fake_setup(void)
-{
-	memset(&fake, 0, sizeof(fake));
-	fake.next_fd = FIRST_FD;
-	fake.paranoid = 2;
-	sys_set_ops(&fake_ops);
-}
-
-static void fake_teardown(void)
-{
-	sys_set_ops(NULL);
-}
-
-/* The :u fallback, one open of one evsel. */
-static const struct fallback_row {
-	int line;
-	const char *name;
-	bool has_modifiers;
-	bool exclude_user;	/* a :k event */
-	int paranoid;
-	int pid;
-	int kernel_err, user_err;
-	int ret;		/* evsel_open's */
-	size_t opens;
-	const char *name_after;
-	bool user_only;
-	bool excluded_after;	/* attr.exclude_kernel afterwards */
-} fallback_rows[] = {
-	{ __LINE__, "task-clock", false, false, 2, 42, EACCES, 0,
-	  0, 2, "task-clock:u", true, true },
-	{ __LINE__, "task-clock:D", true, false, 2, 42, EACCES, 0,
-	  0, 2, "task-clock:Du", true, true },
-	{ __LINE__, "task-clock", false, false, 3, 42, EACCES, 0,
-	  0, 2, "task-clock:u", true, true },
-	/* Not a paranoid refusal: the same answer, once. */
-	{ __LINE__, "task-clock", false, false, 1, 42, EACCES, 0,
-	  -EACCES, 1, "task-clock", false, false },
-	{ __LINE__, "task-clock", false, false, DIAGNOSE_PARANOID_UNKNOWN, 42,
-	  EACCES, 0, -EACCES, 1, "task-clock", false, false },
-	/* Whole CPUs are refused, not narrowed. */
-	{ __LINE__, "cpu-clock", false, false, 2, -1, EACCES, 0,
-	  -EACCES, 1, "cpu-clock", false, false },
-	/* :k asked for the kernel only. */
-	{ __LINE__, "task-clock:k", true, true, 2, 42, EACCES, 0,
-	  -EACCES, 1, "task-clock:k", false, false },
-	/* The msr PMU cannot leave the kernel out: the refusal stands. */
-	{ __LINE__, "msr/tsc/", false, false, 2, 42, EACCES, EINVAL,
-	  -EACCES, 2, "msr/tsc/", false, false },
-	/* Another user's process: refused either way. */
-	{ __LINE__, "task-clock", false, false, 2, 1, EACCES, EACCES,
-	  -EACCES, 2, "task-clock", false, false },
-	/* No such event here, as perf: cycles:u <not supported>. */
-	{ __LINE__, "cycles", false, false, 2, 42, EACCES, ENOENT,
-	  -ENOENT, 2, "cycles:u", true, true },
-	/* Other errors are not retried. */
-	{ __LINE__, "task-clock", false, false, 2, 42, EINVAL, 0,
-	  -EINVAL, 1, "task-clock", false, false },
-};
-
-START_TEST(test_fallback)
-{
-	const struct fallback_row *t = &fallback_rows[_i];
-	struct perf_event_attr attr;
-	struct evsel e;
-	int ret;
-
-	event_attr_init(&attr);
-	attr.type = PERF_TYPE_SOFTWARE;
-	attr.config = PERF_COUNT_SW_TASK_CLOCK;
-	attr.exclude_user = t->exclude_user;
-	attr.exclude_hv = t->exclude_user;
-	ck_assert_int_eq(evsel_init(&e, &attr, t->name, strlen(t->name), 0),
-			 0);
-	e.has_modifiers = t->has_modifiers;
-	ck_assert_int_eq(evsel_alloc(&e, 2), 0);
-	fake.paranoid = t->paranoid;
-	fake.kernel_err = t->kernel_err;
-	fake.user_err = t->user_err;
-	ret = evsel_open(&e, 0, t->pid, -1, -1);
-	ck_assert_msg(ret == t->ret, "line %d: returned %d", t->line, ret);
-	ck_assert_msg(fake.n_opens == t->opens, "line %d: %zu opens",
-		      t->line, fake.n_opens);
-	ck_assert_msg(strcmp(e.name, t->name_after) == 0,
-		      "line %d: named '%s'", t->line, e.name);
-	ck_assert_msg(e.user_only == t->user_only, "line %d: user_only",
-		      t->line);
-	ck_assert_msg(e.attr.exclude_kernel == t->excluded_after &&
-		      e.attr.exclude_hv == (t->excluded_after ||
-					    t->exclude_user),
-		      "line %d: exclude bits", t->line);
-	if (ret < 0)
-		ck_assert_msg(e.open_err == -ret && e.err_pid == t->pid,
-			      "line %d: open_err %d, err_pid %d", t->line,
-			      e.open_err, e.err_pid);
-	/* The next target opens :u at once, and the name stays. */
-	if (ret == 0) {
-		ck_assert_int_eq(evsel_open(&e, 1, t->pid, -1, -1), 0);
-		ck_assert_uint_eq(fake.n_opens, t->opens + 1);
-		ck_assert_str_eq(e.name, t->name_after);
-	}
-	evsel_fini(&e);
+	ck_assert(!caps_elevated());
 }
 END_TEST
 
-static const struct kernel_only_row {
-	int line;
-	uint32_t type;
-	uint64_t config;
-	const char *name;
-	bool kernel_only;
-} kernel_only_rows[] = {
-	{ __LINE__, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES,
-	  "context-switches", true },
-	{ __LINE__, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS,
-	  "cpu-migrations", true },
-	{ __LINE__, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CGROUP_SWITCHES,
-	  "cgroup-switches", true },
-	{ __LINE__, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK,
-	  "task-clock", false },
-	{ __LINE__, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS,
-	  "page-faults", false },
-	{ __LINE__, PERF_TYPE_TRACEPOINT, 372, "sched:sched_switch", true },
-	{ __LINE__, PERF_TYPE_TRACEPOINT, 10, "raw_syscalls:sys_enter", true },
-	{ __LINE__, PERF_TYPE_TRACEPOINT, 840, "syscalls:sys_enter_write",
-	  false },
-	{ __LINE__, PERF_TYPE_TRACEPOINT, 841, "syscalls:sys_exit_write",
-	  false },
-	{ __LINE__, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles",
-	  false },
-};
-
-START_TEST(test_kernel_only)
+/* cap_to_text(3)'s words, cut to the buffer. */
+START_TEST(test_text)
 {
-	const struct kernel_only_row *t = &kernel_only_rows[_i];
-	struct perf_event_attr attr;
-	struct evsel e;
+	char buf[256], small[4];
 
-	event_attr_init(&attr);
-	attr.type = t->type;
-	attr.config = t->config;
-	ck_assert_int_eq(evsel_init(&e, &attr, t->name, strlen(t->name), 0),
-			 0);
-	ck_assert_msg(evsel_kernel_only(&e) == t->kernel_only, "line %d",
-		      t->line);
-	evsel_fini(&e);
+	ck_assert_int_eq(caps_text(buf, sizeof(buf)), 0);
+	ck_assert_ptr_nonnull(strchr(buf, '='));
+	ck_assert_int_eq(caps_text(small, sizeof(small)), 0);
+	ck_assert_uint_le(strlen(small), sizeof(small) - 1);
+	ck_assert(strncmp(buf, small, strlen(small)) == 0);
+	caps_ambient_text(buf, sizeof(buf));
+	ck_assert_uint_lt(strlen(buf), sizeof(buf));
 }
 END_TEST
 
-static void add_event(struct evlist *el, uint32_t type, uint64_t config,
-		      const char *name)
+/* A file without capabilities has none to say. */
+START_TEST(test_file_text)
 {
-	struct perf_event_attr attr;
+	char path[] = "/tmp/check_caps.XXXXXX", buf[64] = "x";
+	int fd = mkstemp(path);
 
-	event_attr_init(&attr);
-	attr.type = type;
-	attr.config = config;
-	ck_assert_int_eq(evlist_add(el, &attr, name, strlen(name)), 0);
+	ck_assert_int_ge(fd, 0);
+	caps_file_text(path, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "");
+	caps_file_text("/nonexistent/pstat", buf, sizeof(buf));
+	ck_assert_str_eq(buf, "");
+	close(fd);
+	unlink(path);
 }
+END_TEST
 
-/* task-clock, context-switches, page-faults, cycles: as nobody sees them. */
-static struct evlist *user_only_list(void)
+/* Not elevated: open(2) itself, errno and all. */
+START_TEST(test_open_user)
 {
-	struct evlist *el = evlist_new();
-	size_t failed = 99;
-	int pid = 42;
-	const struct evlist_target target = {
-		.pids = &pid, .n_pids = 1, .inherit = true,
-		.enable_on_exec = true,
-	};
+	char path[] = "/tmp/check_caps.XXXXXX";
+	int fd = mkstemp(path), fd2;
 
-	ck_assert_ptr_nonnull(el);
-	add_event(el, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK,
-		  "task-clock");
-	add_event(el, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES,
-		  "context-switches");
-	add_event(el, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS,
-		  "page-faults");
-	fake.kernel_err = EACCES;
-	ck_assert_int_eq(evlist_open(el, &target, &failed), 0);
-	return el;
+	ck_assert_int_ge(fd, 0);
+	fd2 = caps_open_user(path, O_RDONLY | O_CLOEXEC, 0);
+	ck_assert_int_ge(fd2, 0);
+	close(fd2);
+	close(fd);
+	unlink(path);
+	errno = 0;
+	ck_assert_int_eq(caps_open_user(path, O_RDONLY, 0), -1);
+	ck_assert_int_eq(errno, ENOENT);
 }
+END_TEST
 
-/* A false 0 is shown as not counted; the others count as they are. */
-START_TEST(test_blind_not_counted)
+/* Decided once; the drop of an ordinary process keeps its ids. */
+START_TEST(test_exec_drop)
 {
-	struct evlist *el = user_only_list();
-	struct results *res = results_new(el, false, 1, NULL);
-	const struct counts_values v = { 7, 100, 100 };
-	struct counts_result r;
-	size_t i;
+	uid_t uid = getuid();
+	gid_t gid = getgid();
 
-	ck_assert_ptr_nonnull(res);
-	ck_assert_uint_eq(res->n_rows, 3);
-	for (i = 0; i < 3; i++) {
-		results_value(res, &res->rows[i], &v, &r);
-		ck_assert_msg(r.state == (i == 1 ? COUNTS_NOT_COUNTED
-						 : COUNTS_COUNTED),
-			      "row %zu: state %d", i, r.state);
-	}
-	ck_assert_str_eq(evlist_at(el, 1)->name, "context-switches:u");
-	results_free(res);
-	evlist_free(el);
+	ck_assert_int_eq(caps_exec_prepare(), 0);
+	ck_assert_int_eq(caps_exec_prepare(), 0);
+	ck_assert_int_eq(caps_exec_drop(), 0);
+	ck_assert_int_eq(getuid(), uid);
+	ck_assert_int_eq(geteuid(), uid);
+	ck_assert_int_eq(getgid(), gid);
 }
 END_TEST
 
 static Suite *caps_suite(void)
 {
 	Suite *s = suite_create("caps");
-	TCase *tc;
+	TCase *tc = tcase_create("caps");
 
-	tc = tcase_create("fallback");
-	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
-	tcase_add_loop_test(tc, test_fallback, 0, N_ROWS(fallback_rows));
-	tcase_add_loop_test(tc, test_kernel_only, 0, N_ROWS(kernel_only_rows));
-	tcase_add_test(tc, test_blind_not_counted);
+	tcase_add_test(tc, test_not_elevated);
+	tcase_add_test(tc, test_text);
+	tcase_add_test(tc, test_file_text);
+	tcase_add_test(tc, test_open_user);
+	tcase_add_test(tc, test_exec_drop);
 	suite_add_tcase(s, tc);
-
 	return s;
 }
 

@@ -19,6 +19,7 @@
 #include "evlist.h"
 #include "notes.h"
 #include "sys.h"
+#include "workload.h"
 
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define FIRST_FD 100
@@ -150,6 +151,38 @@ START_TEST(test_user_only_note_unknown)
 }
 END_TEST
 
+/* The note of a command whose exec stops the counting, by why. */
+static const struct stop_row {
+	int line;
+	struct workload_stop stop;
+	const char *want[2];
+} stop_rows[] = {
+	{ __LINE__, { WORKLOAD_SETUID, 0, 0 },
+	  { "'/bin/su' is set-user-ID root: the kernel stops counting",
+	    "run pstat as root" } },
+	{ __LINE__, { WORKLOAD_SETUID, 1000, 0 },
+	  { "is set-user-ID uid 1000:", "run pstat as uid 1000" } },
+	{ __LINE__, { WORKLOAD_SETGID, 0, 42 },
+	  { "is set-group-ID (to gid 42)", "with gid 42 as its real group" } },
+	{ __LINE__, { WORKLOAD_UNREADABLE, 0, 0 },
+	  { "cannot be read by you, only executed", "as its owner or as root" } },
+};
+
+START_TEST(test_exec_stops)
+{
+	const struct stop_row *t = &stop_rows[_i];
+	char buf[1024];
+	size_t i;
+
+	notes_exec_stops("/bin/su", &t->stop, buf, sizeof(buf));
+	ck_assert_msg(strncmp(buf, "'/bin/su' ", 10) == 0, "line %d: %s",
+		      t->line, buf);
+	for (i = 0; i < 2; i++)
+		ck_assert_msg(strstr(buf, t->want[i]), "line %d: no '%s' in %s",
+			      t->line, t->want[i], buf);
+}
+END_TEST
+
 /* What f's notes said on stderr, from a temporary file. */
 static char said[4096];
 
@@ -248,6 +281,7 @@ static Suite *notes_suite(void)
 	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
 	tcase_add_test(tc, test_user_only_note);
 	tcase_add_test(tc, test_user_only_note_unknown);
+	tcase_add_loop_test(tc, test_exec_stops, 0, N_ROWS(stop_rows));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("printed");
