@@ -205,7 +205,8 @@ static const char *const fixes[] = {
 	[DIAGNOSE_FIX_CONTAINER] =
 		"in a container, allow it (docker run --cap-add PERFMON, or a seccomp profile that allows perf_event_open)",
 	[DIAGNOSE_FIX_OTHER_USERS] =
-		"counting another user's process needs ptrace access to it (the same user, or CAP_SYS_PTRACE) or " PERFMON_CAP,
+		("counting another user's process needs ptrace access to it (the same user, or CAP_SYS_PTRACE) or "
+		 PERFMON_CAP),
 	[DIAGNOSE_FIX_NMI_WATCHDOG] =
 		"'sudo sysctl kernel.nmi_watchdog=0' while measuring",
 	[DIAGNOSE_FIX_HARD_LIMIT] =
