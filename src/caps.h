@@ -1,21 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What the kernel lets this process count, and why not. */
+/* pstat's privileges (libcap, user ids): asked, set aside, dropped. */
 #ifndef PSTAT_CAPS_H
 #define PSTAT_CAPS_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <sys/types.h>
-#include <linux/perf_event.h>
-
-struct evlist;
-
-/* kernel.perf_event_paranoid; 0 or -errno (-ENOENT: no perf events). */
-int caps_paranoid(int *level);
-
-/* What level lets a process without CAP_PERFMON do, for messages. */
-const char *caps_paranoid_meaning(int level);
 
 /* Capabilities, asked of libcap. */
 enum caps_which {
@@ -60,80 +50,5 @@ int caps_open_user(const char *path, int flags, mode_t mode);
  */
 int caps_exec_prepare(void);
 int caps_exec_drop(void);
-
-/*
- * Whether an open refused with EACCES is worth retrying as :u: the
- * kernel part was asked for (and the user part too), the target is a
- * task, not a CPU, and kernel.perf_event_paranoid is 2 or more.
- */
-bool caps_user_only_retry(const struct perf_event_attr *a, int pid);
-
-/*
- * Open a disabled counter of type and config on pid (0: pstat itself)
- * and cpu, user space only if asked, and close it: 0 when the kernel
- * takes it, else its errno.
- */
-int caps_probe(uint32_t type, uint64_t config, bool user_only, int pid,
-	       int cpu);
-
-/* What the kernel and pstat's rights were when an open failed. */
-struct caps_state {
-	int paranoid;		/* -1000 when unknown */
-	bool have[CAPS_N];	/* effective capabilities */
-	int probe_err;		/* errno opening task-clock:u on pstat itself,
-				 * 0 when it opened */
-	int seccomp;		/* /proc/self/status Seccomp:, -1 unknown */
-	uid_t uid;		/* pstat's real uid */
-	long target_uid;	/* owner of the pid's process, -1 unknown */
-	bool core_pmu;		/* a hardware PMU is visible */
-	unsigned long nofile, nofile_max;	/* RLIMIT_NOFILE */
-	long n_cpus;		/* configured CPUs */
-	char exe[256];		/* pstat's own path, for setcap */
-};
-
-#define CAPS_PARANOID_UNKNOWN (-1000)
-
-/* Fill s for a failure on pid (-1: a CPU). */
-void caps_state_read(struct caps_state *s, int pid);
-
-/* A failed perf_event_open, as pstat saw it. */
-struct caps_open_failure {
-	const char *event;	/* its name */
-	const struct perf_event_attr *attr;
-	int err;		/* errno */
-	int pid, cpu;		/* where it was opened */
-	const char *leader;	/* its group's open leader, or NULL */
-};
-
-/*
- * The one-line message for f, with what to do about it, into buf
- * (without "pstat: "). Pure: everything it knows is in f and s.
- */
-void caps_open_error_text(const struct caps_open_failure *f,
-			  const struct caps_state *s, char *buf, size_t len);
-
-/* The errno's meaning for perf_event_open, from the man page. */
-const char *caps_errno_meaning(int err);
-
-/*
- * The notes of a run, one per cause, after the counters opened: events
- * counted as :u because the kernel part was refused (and which of them
- * mean nothing so), events not supported here by errno, and a command
- * that is set-user-ID, which the kernel stops counting at its exec.
- */
-void caps_note_run(const struct evlist *el, char *const argv[]);
-
-/*
- * The note about the :u fallback into buf; false when no event fell
- * back. paranoid as caps_paranoid gives it.
- */
-bool caps_user_only_note(const struct evlist *el, int paranoid, char *buf,
-			 size_t len);
-
-/*
- * Whether running file drops counting at its exec: set-user-ID or
- * set-group-ID to someone else, or unreadable. The reason into buf.
- */
-bool caps_exec_stops_counting(const char *file, char *buf, size_t len);
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "diagnose.h"
 #include "event.h"
 #include "event_table.h"
 #include "evparse.h"
@@ -201,24 +202,27 @@ static int tracepoint_error(struct parser *p, int ret, size_t col,
 {
 	const char *sys = p->s + col, *name = sys + sys_len + 1;
 	const char *events = pmu_tracefs_events();
-	char hint[256];
+	char hint[256], fix[200];
 
 	/* cylces:u is a typo, not a tracepoint, whatever tracefs says. */
 	if (all_modifiers(name, len) && !is_glob(sys, sys_len))
 		return unknown_event(p, col, sys_len);
 	if (ret == -EACCES) {
+		diagnose_tracefs_fix(events, fix, sizeof(fix));
 		snprintf(hint, sizeof(hint),
-			 "tracefs lets only root and its group read tracepoint ids: run as root, or 'sudo mount -o remount,mode=750,gid=GROUP %.*s' for a GROUP you are in",
-			 (int)(strlen(events) - strlen("/events")), events);
+			 "tracefs lets only root and its group read tracepoint ids: %s",
+			 fix);
 		return fail(p, col, hint,
 			    "cannot read tracepoint '%.*s:%.*s': permission denied on %s",
 			    (int)sys_len, sys, (int)len, name, events);
 	}
-	if (ret == -ENODEV)
-		return fail(p, col,
-			    "mount it: mount -t tracefs nodev /sys/kernel/tracing",
+	if (ret == -ENODEV) {
+		diagnose_tracefs_fix(NULL, fix, sizeof(fix));
+		snprintf(hint, sizeof(hint), "mount it: %s", fix);
+		return fail(p, col, hint,
 			    "no tracefs is mounted, so there is no tracepoint '%.*s:%.*s'",
 			    (int)sys_len, sys, (int)len, name);
+	}
 	if (ret == -ENOENT) {
 		snprintf(hint, sizeof(hint), "see 'pstat --list %.*s:'",
 			 (int)sys_len, sys);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "caps.h"
+#include "event.h"
 #include "evsel.h"
 #include "sys.h"
 
@@ -66,6 +66,19 @@ int evsel_alloc(struct evsel *e, size_t n)
 	for (t = 0; t < e->n_targets; t++)
 		e->fds[t] = -1;
 	return e->n_targets == n ? 0 : -ENOMEM;
+}
+
+/*
+ * Whether an open refused with EACCES is worth retrying as :u: the
+ * kernel part was asked for (and the user part too), the target is a
+ * task, not a CPU, and kernel.perf_event_paranoid is 2 or more.
+ */
+static bool user_only_retry(const struct perf_event_attr *a, int pid)
+{
+	int level;
+
+	return !a->exclude_kernel && !a->exclude_user && pid != -1 &&
+	       sys_paranoid(&level) == 0 && level >= 2;
 }
 
 /*
@@ -129,7 +142,7 @@ int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd)
 
 	fd = sys_perf_event_open(&e->attr, pid, cpu, group_fd,
 				 PERF_FLAG_FD_CLOEXEC);
-	if (fd == -EACCES && caps_user_only_retry(&e->attr, pid))
+	if (fd == -EACCES && user_only_retry(&e->attr, pid))
 		fd = open_user_only(e, pid, cpu, group_fd);
 	if (fd == -EINVAL && modifiers_refused(e, pid, cpu)) {
 		e->modifiers_refused = true;
@@ -162,6 +175,24 @@ void evsel_close(struct evsel *e)
 			sys_close(e->fds[t]);
 		e->fds[t] = -1;
 	}
+}
+
+int evsel_probe(uint32_t type, uint64_t config, bool user_only, int pid,
+		int cpu)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	event_attr_init(&attr);
+	attr.type = type;
+	attr.config = config;
+	attr.disabled = 1;
+	attr.exclude_kernel = attr.exclude_hv = user_only;
+	fd = sys_perf_event_open(&attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return -fd;
+	sys_close(fd);
+	return 0;
 }
 
 bool evsel_is_open(const struct evsel *e)

@@ -56,11 +56,19 @@ int evsel_alloc(struct evsel *e, size_t n);
 /*
  * Open target t. 0 or -errno (then also in open_err, err_pid and
  * err_cpu). When the kernel refuses to count kernel activity (EACCES
- * under perf_event_paranoid >= 2), the event is counted in user space
- * only, as :u, like perf does: see caps_user_only_retry.
+ * under perf_event_paranoid >= 2, for a task), the event is counted in
+ * user space only, as :u, like perf does.
  */
 int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd);
 void evsel_close(struct evsel *e);
+
+/*
+ * Open a disabled counter of type and config on pid (0: pstat itself)
+ * and cpu, user space only if asked, and close it: 0 when the kernel
+ * takes it, else its errno.
+ */
+int evsel_probe(uint32_t type, uint64_t config, bool user_only, int pid,
+		int cpu);
 
 /* Whether any target's counter is open. */
 bool evsel_is_open(const struct evsel *e);

@@ -114,3 +114,23 @@ void json_number(FILE *f, double v)
 	snprintf(buf, sizeof(buf), "%.*g", prec, v);
 	fputs(buf, f);
 }
+
+void json_int(FILE *f, long long v)
+{
+	fprintf(f, "%lld", v);
+}
+
+void json_uint(FILE *f, unsigned long long v)
+{
+	fprintf(f, "%llu", v);
+}
+
+void json_bool(FILE *f, bool v)
+{
+	fputs(v ? "true" : "false", f);
+}
+
+void json_null(FILE *f)
+{
+	fputs("null", f);
+}

@@ -3,6 +3,7 @@
 #ifndef PSTAT_JSON_H
 #define PSTAT_JSON_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /* s as a JSON string: quotes, backslashes and control characters
@@ -13,5 +14,12 @@ void json_string(FILE *f, const char *s);
 
 /* A finite double as a JSON number; NaN and infinities as null. */
 void json_number(FILE *f, double v);
+
+/* An integer, exactly (a double loses digits past 2^53). */
+void json_int(FILE *f, long long v);
+void json_uint(FILE *f, unsigned long long v);
+
+void json_bool(FILE *f, bool v);
+void json_null(FILE *f);
 
 #endif

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <linux/perf_event.h>
 
-#include "caps.h"
 #include "evsel.h"
 #include "event_table.h"
 #include "json.h"
@@ -51,7 +50,7 @@ static bool matches(const char *name, const char *filter)
  * perf_event_paranoid 2), to learn whether the kernel has the event. */
 static enum support probe(uint32_t type, uint64_t config)
 {
-	int err = caps_probe(type, config, true, 0, -1);
+	int err = evsel_probe(type, config, true, 0, -1);
 
 	if (err == 0)
 		return SUPPORT_YES;

@@ -15,6 +15,7 @@
 #include "caps.h"
 #include "checkup.h"
 #include "diag.h"
+#include "diagnose.h"
 #include "event_table.h"
 #include "evlist.h"
 #include "evparse.h"
@@ -22,6 +23,7 @@
 #include "target.h"
 #include "explain.h"
 #include "list.h"
+#include "notes.h"
 #include "options.h"
 #include "output.h"
 
@@ -76,12 +78,12 @@ static int build_evlist(const struct options *o, struct evlist *el)
 	return ret;
 }
 
-/* One message per failure, worded by its cause (caps.c). */
+/* One message per failure, worded by its cause (diagnose.c). */
 static void report_open_error(const struct evlist *el, size_t i, int err)
 {
 	const struct evsel *e = evlist_at_const(el, i);
 	const struct evsel *leader = evlist_open_leader(el, i);
-	const struct caps_open_failure f = {
+	const struct diagnose_failure f = {
 		.event = e->name,
 		.attr = &e->attr,
 		.err = err,
@@ -89,11 +91,11 @@ static void report_open_error(const struct evlist *el, size_t i, int err)
 		.cpu = e->err_cpu,
 		.leader = leader ? leader->name : NULL,
 	};
-	struct caps_state s;
+	struct diagnose_facts s;
 	char msg[2048];
 
-	caps_state_read(&s, e->err_pid);
-	caps_open_error_text(&f, &s, msg, sizeof(msg));
+	diagnose_gather(&s, DIAGNOSE_OPEN, e->err_pid);
+	diagnose_open_error(&f, &s, msg, sizeof(msg));
 	diag_error("%s", msg);
 }
 
@@ -170,11 +172,18 @@ static int run(const struct options *o, struct target *tg,
 	       struct evlist *el, FILE *dest)
 {
 	struct output_run info = { .argv = o->argv };
+	/* Notes come as the run goes: after the open, as runs end. */
+	const struct run_hooks hooks = {
+		.opened = notes_opened,
+		.run_ended = notes_run_ended,
+		.arg = o->argv,
+	};
+	struct run_failure fail = { 0 };
 	enum run_outcome outcome;
 	struct results *res;
 	struct output *out;
-	size_t failed = 0;
-	int err = 0, ret = -1, close_ret;
+	char msg[512];
+	int ret = -1, close_ret;
 
 	res = results_new(el, o->no_merge, o->repeat,
 			  tg->has_aggr ? &tg->aggr : NULL);
@@ -185,17 +194,21 @@ static int run(const struct options *o, struct target *tg,
 		return EXIT_PSTAT_FAILED;
 	}
 	res->no_scale = o->no_scale;
-	outcome = run_command(o, tg, el, res, out, &info, &failed, &err);
+	outcome = run_command(o, tg, el, res, out, &info, &hooks, &fail);
 	if (outcome == RUN_OPEN_FAILED) {
-		report_open_error(el, failed, err);
+		report_open_error(el, fail.failed, fail.err);
 		ret = EXIT_PSTAT_FAILED;
 	} else if (outcome == RUN_EXEC_FAILED) {
-		ret = exec_failed(o->argv, err);
+		ret = exec_failed(o->argv, fail.err);
+	} else if (outcome == RUN_FD_LIMIT) {
+		diagnose_fd_limit(fail.counters, fail.fds, fail.fd_limit, msg,
+				  sizeof(msg));
+		diag_error("%s", msg);
+		ret = EXIT_PSTAT_FAILED;
 	} else if (outcome == RUN_FAILED) {
 		diag_error("cannot count %s: %s",
-			   o->argv ? o->argv[0] : tg->desc, strerror(err));
-		ret = EXIT_PSTAT_FAILED;
-	} else if (outcome == RUN_REPORTED) {
+			   o->argv ? o->argv[0] : tg->desc,
+			   strerror(fail.err));
 		ret = EXIT_PSTAT_FAILED;
 	} else {
 		/* Print before closing: the last close of a tracepoint is slow. */

@@ -146,7 +146,7 @@ double results_value(const struct results *r, const struct results_row *row,
 		};
 		return 0.0;
 	}
-	/* Its :u count would be a false 0 (see caps_note_run's note);
+	/* Its :u count would be a false 0 (see notes_user_only's note);
 	 * a counter never enabled reads 0 for nothing it saw. */
 	if ((row->e->user_only && evsel_kernel_only(row->e)) || !r->enabled) {
 		*res = (struct counts_result){ .state = COUNTS_NOT_COUNTED };

@@ -13,11 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "caps.h"
-#include "diag.h"
-#include "target.h"
-#include "pmu.h"
 #include "run.h"
+#include "target.h"
 #include "workload.h"
 
 /* Descriptors pstat needs besides counters: stdio, pipes, timers. */
@@ -33,6 +30,7 @@ struct run {
 	struct evlist *el;
 	struct results *res;
 	struct output *out;
+	const struct run_hooks *hooks;
 	int timer_fd;		/* the interval timer, or -1 */
 	int delay_fd;		/* -D: enables the counters, or -1 */
 	int timeout_fd;		/* --timeout: stops the command, or -1 */
@@ -193,64 +191,6 @@ static int gone_ready(void *arg)
 	return target_alive(r->tg) ? 0 : 2;
 }
 
-/* One note for the run, not one per event. */
-static void note_missing_pmu(const struct evlist *el)
-{
-	size_t i;
-
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
-
-		if (e->open_err && (e->attr.type == PERF_TYPE_HARDWARE ||
-				    e->attr.type == PERF_TYPE_HW_CACHE ||
-				    e->attr.type == PERF_TYPE_RAW)) {
-			if (!pmu_have_core_pmu())
-				diag_note("no hardware PMU is visible (a virtual machine, usually): hardware events are <not supported>; software events and tracepoints still count");
-			return;
-		}
-	}
-}
-
-/* One note per weak group the kernel refused whole. */
-static void note_split_groups(const struct evlist *el)
-{
-	size_t i;
-
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
-
-		if (e->split && (i == 0 || !evlist_at_const(el, i - 1)->split))
-			diag_note("the kernel refused the weak group led by %s as a whole: its events are counted separately",
-				  e->name);
-	}
-}
-
-/* Say so when a run of several fails, as its status will be pstat's. */
-static void note_failed_run(const struct options *o, size_t run, int status)
-{
-	char name[16];
-
-	if (o->repeat <= 1 || (WIFEXITED(status) && !WEXITSTATUS(status)))
-		return;
-	if (WIFEXITED(status))
-		diag_note("run %zu of %zu: '%s' exited with status %d", run + 1,
-			  o->repeat, o->argv[0], WEXITSTATUS(status));
-	else
-		diag_note("run %zu of %zu: '%s' was killed by %s", run + 1,
-			  o->repeat, o->argv[0],
-			  output_signal_name(WTERMSIG(status), name, sizeof(name)));
-}
-
-/* Say that a run cut short is not in the means, and which signal. */
-static void note_interrupted_run(const struct options *o, size_t run,
-				 int sig)
-{
-	char name[16];
-
-	diag_note("run %zu of %zu was cut short by %s: it is left out of the means",
-		  run + 1, o->repeat, output_signal_name(sig, name, sizeof(name)));
-}
-
 /* A run whose counts are in the results: its times join the means. */
 static void account_times(struct output_run *info, const struct workload *w,
 			  double elapsed)
@@ -280,20 +220,23 @@ static void account_status(struct output_run *info, const struct run *r,
 
 /*
  * Each counter is a descriptor: events x targets may pass the soft
- * limit, so raise it to the hard one when that is enough.
+ * limit, so raise it to the hard one when that is enough. 0, or -EMFILE
+ * with the numbers in *fail.
  */
-static int raise_fd_limit(const struct run *r, size_t n_targets)
+static int raise_fd_limit(const struct run *r, size_t n_targets,
+			  struct run_failure *fail)
 {
-	size_t need = evlist_fds_needed(r->el, n_targets) + RESERVED_FDS;
+	size_t counters = evlist_fds_needed(r->el, n_targets);
+	size_t need = counters + RESERVED_FDS;
 	struct rlimit rl;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= need)
 		return 0;
 	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < need) {
-		diag_error("%zu counters need %zu file descriptors, but the limit is %llu: raise it with 'ulimit -n %zu'",
-			   evlist_fds_needed(r->el, n_targets), need,
-			   (unsigned long long)rl.rlim_max, need);
-		return -1;
+		fail->counters = counters;
+		fail->fds = need;
+		fail->fd_limit = (unsigned long long)rl.rlim_max;
+		return -EMFILE;
 	}
 	rl.rlim_cur = need;
 	setrlimit(RLIMIT_NOFILE, &rl);
@@ -373,8 +316,9 @@ static int begin(struct run *r, struct workload *w)
 
 /* One run: fork, open, let go, wait with intervals, read. */
 static enum run_outcome run_once(struct run *r, struct output_run *info,
-				 size_t run, size_t *failed, int *err)
+				 size_t run, struct run_failure *fail)
 {
+	const struct run_hooks *h = r->hooks;
 	struct workload_watch watches[4];
 	struct evlist_target target;
 	struct workload w;
@@ -387,7 +331,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	r->t0 = r->last = now_ns();
 	ret = begin(r, &w);
 	if (ret < 0) {
-		*err = -ret;
+		fail->err = -ret;
 		return RUN_FAILED;
 	}
 	r->child = w.pid;
@@ -395,22 +339,18 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		target_set_command(r->tg, r->child);
 	make_target(r, &target, &w.pid);
 	if (raise_fd_limit(r, (target.pids ? target.n_pids : 1) *
-			      (target.cpus ? target.n_cpus : 1)) < 0) {
+			      (target.cpus ? target.n_cpus : 1), fail) < 0) {
 		workload_abort(&w);
-		return RUN_REPORTED;
+		return RUN_FD_LIMIT;
 	}
-	ret = evlist_open(r->el, &target, failed);
+	ret = evlist_open(r->el, &target, &fail->failed);
 	if (ret < 0) {
 		workload_abort(&w);
-		*err = -ret;
+		fail->err = -ret;
 		return RUN_OPEN_FAILED;
 	}
-	/* Notes take sysfs reads: only when they will be read. */
-	if (run == 0 && diag_notes_on()) {
-		note_missing_pmu(r->el);
-		note_split_groups(r->el);
-		caps_note_run(r->el, r->o->argv);
-	}
+	if (run == 0 && h->opened)
+		h->opened(h->arg, r->el, r->child && w.path[0] ? w.path : NULL);
 	/* Without enable_on_exec the counters start here, or after -D. */
 	ret = arm_watches(r, watches, &n_watches);
 	if (ret == 0 && !target.enable_on_exec && !r->o->delay_ms)
@@ -420,14 +360,14 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	if (ret < 0) {
 		disarm_watches(r);
 		workload_abort(&w);
-		*err = -ret;
+		fail->err = -ret;
 		return RUN_FAILED;
 	}
 	ret = r->child ? workload_start(&w) : 0;
 	if (ret != 0) {
 		disarm_watches(r);
 		evlist_close(r->el);
-		*err = ret < 0 ? -ret : ret;
+		fail->err = ret < 0 ? -ret : ret;
 		return ret < 0 ? RUN_FAILED : RUN_EXEC_FAILED;
 	}
 	ret = workload_wait(&w, watches, n_watches);
@@ -436,7 +376,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	elapsed = r->counting ? now_ns() - r->t0 : 0.0;
 	disarm_watches(r);
 	if (ret < 0 || r->err) {
-		*err = ret < 0 ? -ret : -r->err;
+		fail->err = ret < 0 ? -ret : -r->err;
 		return RUN_FAILED;
 	}
 	/* The last, partial interval; then the run's totals. */
@@ -445,7 +385,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		print_interval(r, r->t0 + elapsed);
 	ret = r->err ? r->err : evlist_read(r->el);
 	if (ret < 0) {
-		*err = -ret;
+		fail->err = -ret;
 		return RUN_FAILED;
 	}
 	/* Ctrl-C or a kill: stop repeating, as the user asked. */
@@ -456,26 +396,32 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	/* A run cut short is no sample of the command: leave it out of
 	 * the means, unless there is nothing else to show. */
 	if (r->stop && r->o->repeat > 1 && info->runs_done > 0) {
-		note_interrupted_run(r->o, run, w.signalled);
+		if (h->run_ended)
+			h->run_ended(h->arg, run, r->o->repeat, w.status,
+				     w.signalled, true);
 		return RUN_DONE;
 	}
 	info->partial = info->interrupted;
 	results_snapshot(r->res);
 	results_end_run(r->res, elapsed);
 	account_times(info, &w, elapsed);
-	if (r->child && !info->interrupted)
-		note_failed_run(r->o, run, w.status);
+	if (r->child && h->run_ended)
+		h->run_ended(h->arg, run, r->o->repeat, w.status, w.signalled,
+			     false);
 	return RUN_DONE;
 }
 
 enum run_outcome run_command(const struct options *o,
 			     struct target *tg, struct evlist *el,
 			     struct results *res, struct output *out,
-			     struct output_run *info, size_t *failed,
-			     int *err)
+			     struct output_run *info,
+			     const struct run_hooks *hooks,
+			     struct run_failure *fail)
 {
+	static const struct run_hooks no_hooks;
 	struct run r = {
 		.o = o, .tg = tg, .el = el, .res = res, .out = out,
+		.hooks = hooks ? hooks : &no_hooks,
 		.timer_fd = -1, .delay_fd = -1, .timeout_fd = -1, .gone_fd = -1,
 	};
 	enum run_outcome ret = RUN_DONE;
@@ -490,7 +436,7 @@ enum run_outcome run_command(const struct options *o,
 		/* The counters of the last run stay open until printed. */
 		if (run > 0)
 			evlist_close(el);
-		ret = run_once(&r, info, run, failed, err);
+		ret = run_once(&r, info, run, fail);
 	}
 	return ret;
 }

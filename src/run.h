@@ -3,6 +3,9 @@
 #ifndef PSTAT_RUN_H
 #define PSTAT_RUN_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "evlist.h"
 #include "options.h"
 #include "output.h"
@@ -12,21 +15,52 @@
 /* What happened, beyond the counts. */
 enum run_outcome {
 	RUN_DONE,		/* every run ran; info->status is the command's */
-	RUN_OPEN_FAILED,	/* a counter could not be opened: *failed */
-	RUN_EXEC_FAILED,	/* the command could not be executed: *err */
-	RUN_FAILED,		/* pstat itself failed: *err */
-	RUN_REPORTED,		/* pstat failed and has said why */
+	RUN_OPEN_FAILED,	/* a counter could not be opened */
+	RUN_EXEC_FAILED,	/* the command could not be executed */
+	RUN_FD_LIMIT,		/* the counters need more descriptors than
+				 * the hard limit allows */
+	RUN_FAILED,		/* pstat itself failed */
+};
+
+/* What went wrong, for main to word (diagnose.c). */
+struct run_failure {
+	int err;		/* the errno of a failure */
+	size_t failed;		/* RUN_OPEN_FAILED: the evsel's index */
+	size_t counters;	/* RUN_FD_LIMIT: descriptors for counters, */
+	size_t fds;		/* with pstat's own, */
+	unsigned long long fd_limit;	/* and the hard limit */
+};
+
+/*
+ * What the caller hears of as the runs go (notes.c), at the moment it
+ * happens; each may be NULL.
+ */
+struct run_hooks {
+	/* The first run's counters are open; the command (its file, or
+	 * NULL) has not started, and no interval has passed. */
+	void (*opened)(void *arg, const struct evlist *el,
+		       const char *command);
+	/*
+	 * Run run (from 0) of of ended: the command's wait status, the
+	 * signal pstat passed on (0: none), and whether the run was cut
+	 * short and left out of the means. Every run of a command, and a
+	 * run left out.
+	 */
+	void (*run_ended)(void *arg, size_t run, size_t of, int status,
+			  int signalled, bool left_out);
+	void *arg;
 };
 
 /*
  * Run the command o->repeat times with el counting it, printing each
  * interval to out, and leave the totals in res and the run in info.
- * *failed and *err say more about a failure.
+ * hooks (or NULL) hear of the run; *fail says more about a failure.
  */
 enum run_outcome run_command(const struct options *o,
 			     struct target *tg, struct evlist *el,
 			     struct results *res, struct output *out,
-			     struct output_run *info, size_t *failed,
-			     int *err);
+			     struct output_run *info,
+			     const struct run_hooks *hooks,
+			     struct run_failure *fail);
 
 #endif

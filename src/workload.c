@@ -1,14 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The command: forked, held on a pipe until counting is ready, waited for. */
+/* The command: found on $PATH, forked, held on a pipe until counting is
+ * ready, waited for. */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <paths.h>
 #include <poll.h>
 #include <stdbool.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,6 +28,7 @@ static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
 /* Between fork and exec: only async-signal-safe calls. */
 static void __attribute__((noreturn)) child(const int go[2], const int err[2],
+					    const struct workload *w,
 					    char *const argv[])
 {
 	sigset_t none;
@@ -39,8 +47,15 @@ static void __attribute__((noreturn)) child(const int go[2], const int err[2],
 		_exit(127);	/* pstat gave up: never run the command */
 	/* None of pstat's privileges go on to the command. */
 	e = -caps_exec_drop();
+	if (e == 0)
+		e = w->exec_err;
 	if (e == 0) {
-		execvp(argv[0], argv);
+		execv(w->path, argv);
+		e = errno;
+	}
+	/* No #! and no ELF: a shell script, to execvp and the shells. */
+	if (e == ENOEXEC) {
+		execv(w->sh_argv[0], w->sh_argv);
 		e = errno;
 	}
 	if (write(err[1], &e, sizeof(e)) != sizeof(e))
@@ -78,6 +93,92 @@ int workload_watch_signals(struct workload *w)
 	return w->sig_fd < 0 ? -errno : 0;
 }
 
+/* Whether the user may execute path: 0 or -errno, as execve would. */
+static int executable(const char *path)
+{
+	struct stat st;
+
+	if (access(path, X_OK) < 0 || stat(path, &st) < 0)
+		return -errno;
+	/* execve refuses a directory with EACCES. */
+	return S_ISREG(st.st_mode) ? 0 : -EACCES;
+}
+
+/* What execvp takes for "not here, try the next directory". */
+static bool not_here(int err)
+{
+	return err == ENOENT || err == ENOTDIR || err == ESTALE ||
+	       err == ENODEV || err == ETIMEDOUT;
+}
+
+int workload_resolve(const char *file, char *buf, size_t len)
+{
+	const char *dirs = getenv("PATH"), *p, *end;
+	bool denied = false;
+	int n, ret;
+
+	if (!file[0])
+		return -ENOENT;
+	if (strchr(file, '/')) {
+		n = snprintf(buf, len, "%s", file);
+		return n >= 0 && (size_t)n < len ? 0 : -ENAMETOOLONG;
+	}
+	if (!dirs)
+		dirs = "/bin:/usr/bin";	/* confstr(_CS_PATH) */
+	for (p = dirs;; p = end + 1) {
+		end = strchrnul(p, ':');
+		/* An empty directory is the current one. */
+		n = snprintf(buf, len, "%.*s%s%s", (int)(end - p), p,
+			     end > p ? "/" : "", file);
+		ret = n >= 0 && (size_t)n < len ? executable(buf) : -ENOENT;
+		if (ret == 0)
+			return 0;
+		if (ret == -EACCES)
+			denied = true;
+		else if (!not_here(-ret))
+			return ret;
+		if (!*end)
+			break;
+	}
+	return denied ? -EACCES : -ENOENT;
+}
+
+static void forget_exec(struct workload *w)
+{
+	free(w->sh_argv);
+	w->sh_argv = NULL;
+}
+
+/*
+ * The file to execute, found before the fork, and the shell's argv
+ * should the kernel not execute it: the child must not allocate. A
+ * command that is not found still forks a child, which says so when it
+ * should have executed it, as execvp would have.
+ */
+static int prepare_exec(struct workload *w, char *const argv[])
+{
+	static char sh[] = _PATH_BSHELL;
+	size_t argc = 0, i;
+	int ret = workload_resolve(argv[0], w->path, sizeof(w->path));
+
+	if (ret < 0) {
+		w->path[0] = '\0';
+		w->exec_err = -ret;
+		return 0;
+	}
+	while (argv[argc])
+		argc++;
+	w->sh_argv = malloc((argc + 2) * sizeof(*w->sh_argv));
+	if (!w->sh_argv)
+		return -ENOMEM;
+	w->sh_argv[0] = sh;
+	w->sh_argv[1] = w->path;
+	/* argv[1] up to its NULL. */
+	for (i = 1; i <= argc; i++)
+		w->sh_argv[i + 1] = argv[i];
+	return 0;
+}
+
 int workload_prepare(struct workload *w, char *const argv[])
 {
 	int go[2], err[2], ret;
@@ -87,19 +188,24 @@ int workload_prepare(struct workload *w, char *const argv[])
 	ret = workload_watch_signals(w);
 	if (ret == 0)
 		ret = caps_exec_prepare();	/* the child cannot allocate */
-	if (ret < 0)
+	if (ret == 0)
+		ret = prepare_exec(w, argv);
+	if (ret == 0 && pipe2(go, O_CLOEXEC) < 0)
+		ret = -errno;
+	if (ret < 0) {
+		forget_exec(w);
 		return ret;
-	if (pipe2(go, O_CLOEXEC) < 0)
-		return -errno;
+	}
 	if (pipe2(err, O_CLOEXEC) < 0) {
 		ret = -errno;
 		close(go[0]);
 		close(go[1]);
+		forget_exec(w);
 		return ret;
 	}
 	w->pid = fork();
 	if (w->pid == 0)
-		child(go, err, argv);
+		child(go, err, w, argv);
 	ret = -errno;
 	close(go[0]);
 	close(err[1]);
@@ -107,6 +213,7 @@ int workload_prepare(struct workload *w, char *const argv[])
 		w->pid = 0;
 		close(go[1]);
 		close(err[0]);
+		forget_exec(w);
 		return ret;
 	}
 	w->go_fd = go[1];
@@ -121,14 +228,20 @@ int workload_start(struct workload *w)
 	int e = 0;
 
 	n = write(w->go_fd, "x", 1);
+	e = errno;
 	close_fd(&w->go_fd);
-	if (n != 1)
-		return -errno;
+	if (n != 1) {
+		forget_exec(w);
+		return -e;
+	}
+	e = 0;
 	/* EOF: the exec closed the pipe. An int: the exec's errno. */
 	do {
 		n = read(w->err_fd, &e, sizeof(e));
 	} while (n < 0 && errno == EINTR);
 	close_fd(&w->err_fd);
+	/* The child has executed the command, or given up. */
+	forget_exec(w);
 	if (n == (ssize_t)sizeof(e)) {
 		workload_wait(w, NULL, 0);
 		return e;
@@ -208,6 +321,7 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 
 void workload_abort(struct workload *w)
 {
+	forget_exec(w);
 	close_fd(&w->go_fd);
 	close_fd(&w->err_fd);
 	/* With no child, workload_wait would wait for a signal. */
@@ -215,4 +329,45 @@ void workload_abort(struct workload *w)
 		workload_wait(w, NULL, 0);
 	close_fd(&w->pid_fd);
 	close_fd(&w->sig_fd);
+}
+
+/* Whether the kernel honours set-ID bits of path: not for a script, on
+ * a nosuid mount, or under no_new_privs. */
+static bool setid_applies(const char *path)
+{
+	struct statvfs vfs;
+	char magic[2] = { 0 };
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		if (read(fd, magic, 2) != 2)
+			magic[0] = '\0';
+		close(fd);
+	}
+	if (magic[0] == '#' && magic[1] == '!')
+		return false;
+	if (statvfs(path, &vfs) == 0 && (vfs.f_flag & ST_NOSUID))
+		return false;
+	return prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) != 1;
+}
+
+bool workload_exec_stops(const char *path, struct workload_stop *stop)
+{
+	struct stat st;
+	bool setid;
+
+	memset(stop, 0, sizeof(*stop));
+	if (stat(path, &st) < 0)
+		return false;
+	stop->uid = st.st_uid;
+	stop->gid = st.st_gid;
+	setid = (st.st_mode & (S_ISUID | S_ISGID)) && setid_applies(path);
+	/* The child has the real ids by then (caps_exec_drop). */
+	if (setid && (st.st_mode & S_ISUID) && st.st_uid != getuid())
+		stop->why = WORKLOAD_SETUID;
+	else if (setid && (st.st_mode & S_ISGID) && st.st_gid != getgid())
+		stop->why = WORKLOAD_SETGID;
+	else if (access(path, R_OK) < 0 && errno == EACCES)
+		stop->why = WORKLOAD_UNREADABLE;
+	return stop->why != WORKLOAD_COUNTED;
 }

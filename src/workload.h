@@ -1,13 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The command: forked, held on a pipe until counting is ready, waited for. */
+/* The command: found on $PATH, forked, held on a pipe until counting is
+ * ready, waited for. */
 #ifndef PSTAT_WORKLOAD_H
 #define PSTAT_WORKLOAD_H
 
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 
 struct workload {
 	pid_t pid;		/* 0 before prepare and after wait */
+	char path[PATH_MAX];	/* the file the child executes, found on
+				 * $PATH; "" when there is none */
+	int exec_err;		/* why there is none, for the child to say */
+	char **sh_argv;		/* /bin/sh path args, for a file the kernel
+				 * cannot execute (ENOEXEC), as execvp(3) */
 	int go_fd;		/* write end of the pipe the child waits on */
 	int err_fd;		/* read end of the exec-error pipe */
 	int sig_fd;		/* signalfd of the signals passed on */
@@ -29,7 +38,8 @@ struct workload_watch {
 };
 
 /*
- * Fork the child, which waits for workload_start before it execs argv.
+ * Find argv[0] as execvp(3) would (workload_resolve), then fork the
+ * child, which waits for workload_start before it executes that file.
  * From here on SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to pstat are
  * passed on to the child while pstat waits for it. 0 or -errno.
  */
@@ -61,5 +71,35 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 /* The child will never exec: make it exit and reap it; with no child,
  * only stop watching signals. */
 void workload_abort(struct workload *w);
+
+/*
+ * Where execvp(3) would find file: a name with a '/' is used as it is;
+ * else each directory of $PATH in turn (/bin:/usr/bin without one; an
+ * empty one is the current directory), skipping what the user may not
+ * execute. 0 with the path in buf, or -ENOENT, or -EACCES when only
+ * files the user may not execute have that name, or another -errno of
+ * a lookup.
+ */
+int workload_resolve(const char *file, char *buf, size_t len);
+
+/* Why executing a file stops the counting of the process. */
+struct workload_stop {
+	enum workload_stop_why {
+		WORKLOAD_COUNTED,	/* it does not */
+		WORKLOAD_SETUID,	/* set-user-ID to another user */
+		WORKLOAD_SETGID,	/* set-group-ID to another group */
+		WORKLOAD_UNREADABLE,	/* executable, not readable, by the user */
+	} why;
+	uid_t uid;		/* the file's owner */
+	gid_t gid;		/* and group */
+};
+
+/*
+ * Whether the kernel stops counting the command when it executes path
+ * (as workload_resolve found it), and why, into *stop. Set-ID bits count
+ * only where the kernel honours them: not for a #! script, on a nosuid
+ * mount, or under no_new_privs.
+ */
+bool workload_exec_stops(const char *path, struct workload_stop *stop);
 
 #endif

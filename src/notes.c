@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The notes of a run: said once each, on stderr, never into machine output. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "diag.h"
+#include "diagnose.h"
+#include "evlist.h"
+#include "notes.h"
+#include "output.h"
+#include "workload.h"
+
+/* snprintf at buf + *used, never past len; *used follows. */
+static void __attribute__((format(printf, 4, 5)))
+append(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*used >= len)
+		return;
+	va_start(ap, fmt);
+	*used += (size_t)vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+}
+
+/* Up to four names of the events that pass, then how many more. */
+static void event_names(const struct evlist *el,
+			bool (*pass)(const struct evsel *), char *buf,
+			size_t len)
+{
+	size_t i, n = 0, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < evlist_count(el); i++) {
+		const struct evsel *e = evlist_at_const(el, i);
+
+		if (e->merge_cont || !pass(e))
+			continue;
+		if (n++ < 4)
+			append(buf, len, &used, "%s%s", n > 1 ? ", " : "",
+			       e->name);
+	}
+	if (n > 4)
+		append(buf, len, &used, " and %zu more", n - 4);
+}
+
+static bool counted_user_only(const struct evsel *e)
+{
+	return e->user_only && !e->open_err;
+}
+
+static bool blind_user_only(const struct evsel *e)
+{
+	return counted_user_only(e) && evsel_kernel_only(e);
+}
+
+static bool clock_user_only(const struct evsel *e)
+{
+	return counted_user_only(e) && evsel_is_clock(e);
+}
+
+bool notes_user_only(const struct evlist *el, int paranoid, char *buf,
+		     size_t len)
+{
+	char names[512];
+	size_t used = 0;
+
+	event_names(el, counted_user_only, names, sizeof(names));
+	if (!names[0])
+		return false;
+	if (paranoid >= 2)
+		append(buf, len, &used, "kernel.perf_event_paranoid=%d",
+		       paranoid);
+	else
+		append(buf, len, &used, "the kernel (a security module?)");
+	append(buf, len, &used,
+	       " lets you count user space only, so events are counted as :u");
+	event_names(el, clock_user_only, names, sizeof(names));
+	if (names[0])
+		append(buf, len, &used, " (%s still include%s kernel time)",
+		       names, strchr(names, ',') ? "" : "s");
+	event_names(el, blind_user_only, names, sizeof(names));
+	if (names[0])
+		append(buf, len, &used,
+		       "; %s: <not counted>, as the kernel counts %s in kernel mode only and :u would read 0",
+		       names, strchr(names, ',') ? "them" : "it");
+	diagnose_sysctl_fix(1, names, sizeof(names));
+	append(buf, len, &used,
+	       "; to count the kernel too: CAP_PERFMON, or %s (see 'pstat --check')",
+	       names);
+	return true;
+}
+
+static bool is_hardware(const struct evsel *e)
+{
+	return e->attr.type == PERF_TYPE_HARDWARE ||
+	       e->attr.type == PERF_TYPE_HW_CACHE ||
+	       e->attr.type == PERF_TYPE_RAW;
+}
+
+/*
+ * One note per errno that left events <not supported>. Hardware events
+ * without a hardware PMU have their own note (note_missing_pmu).
+ */
+static void note_unsupported(const struct evlist *el,
+			     const struct diagnose_facts *facts)
+{
+	static const int errs[] = { ENOENT, ENXIO, ENODEV, EOPNOTSUPP };
+	char names[512];
+	size_t i, j, used;
+
+	for (j = 0; j < sizeof(errs) / sizeof(errs[0]); j++) {
+		used = 0;
+		names[0] = '\0';
+		for (i = 0; i < evlist_count(el); i++) {
+			const struct evsel *e = evlist_at_const(el, i);
+
+			if (e->open_err != errs[j] || e->merge_cont ||
+			    e->modifiers_refused)
+				continue;
+			if (is_hardware(e) && !facts->core_pmu)
+				continue;
+			append(names, sizeof(names), &used, "%s%s",
+			       used ? ", " : "", e->name);
+		}
+		if (names[0])
+			diag_note("%s: <not supported>: %s (%s)", names,
+				  diagnose_errno_meaning(errs[j]),
+				  strerrorname_np(errs[j]));
+	}
+	used = 0;
+	names[0] = '\0';
+	for (i = 0; i < evlist_count(el); i++) {
+		const struct evsel *e = evlist_at_const(el, i);
+
+		if (e->modifiers_refused && !e->merge_cont)
+			append(names, sizeof(names), &used, "%s%s",
+			       used ? ", " : "", e->name);
+	}
+	if (names[0])
+		diag_note("%s: <not supported>: its PMU %s; drop the modifiers to count it",
+			  names, diagnose_modifiers_refused());
+}
+
+static const char stops[] =
+	"the kernel stops counting a process when it executes such a program, so the counts end at that exec and show almost nothing of it";
+
+void notes_exec_stops(const char *path, const struct workload_stop *stop,
+		      char *buf, size_t len)
+{
+	char owner[32];
+
+	if (stop->uid == 0)
+		snprintf(owner, sizeof(owner), "root");
+	else
+		snprintf(owner, sizeof(owner), "uid %ld", (long)stop->uid);
+	if (stop->why == WORKLOAD_SETUID)
+		snprintf(buf, len,
+			 "'%s' is set-user-ID %s: %s; to count it, run pstat as %s",
+			 path, owner, stops, owner);
+	else if (stop->why == WORKLOAD_SETGID)
+		snprintf(buf, len,
+			 "'%s' is set-group-ID (to gid %ld): %s; to count it, run pstat with gid %ld as its real group",
+			 path, (long)stop->gid, stops, (long)stop->gid);
+	else if (stop->why == WORKLOAD_UNREADABLE)
+		snprintf(buf, len,
+			 "'%s' cannot be read by you, only executed: %s; to count it, run pstat as its owner or as root",
+			 path, stops);
+	else
+		snprintf(buf, len, "'%s' is counted", path);
+}
+
+/* One note for the run, not one per event. */
+static void note_missing_pmu(const struct evlist *el,
+			     const struct diagnose_facts *facts)
+{
+	size_t i;
+
+	for (i = 0; i < evlist_count(el); i++) {
+		const struct evsel *e = evlist_at_const(el, i);
+
+		if (e->open_err && is_hardware(e)) {
+			if (!facts->core_pmu)
+				diag_note("%s", diagnose_no_core_pmu());
+			return;
+		}
+	}
+}
+
+/* One note per weak group the kernel refused whole. */
+static void note_split_groups(const struct evlist *el)
+{
+	size_t i;
+
+	for (i = 0; i < evlist_count(el); i++) {
+		const struct evsel *e = evlist_at_const(el, i);
+
+		if (e->split && (i == 0 || !evlist_at_const(el, i - 1)->split))
+			diag_note("the kernel refused the weak group led by %s as a whole: its events are counted separately",
+				  e->name);
+	}
+}
+
+/* The facts the notes of el will use: none when there is no note. */
+static unsigned int facts_needed(const struct evlist *el)
+{
+	unsigned int need = 0;
+	size_t i;
+
+	for (i = 0; i < evlist_count(el); i++) {
+		const struct evsel *e = evlist_at_const(el, i);
+
+		if (e->open_err && is_hardware(e))
+			need |= DIAGNOSE_CORE_PMU;
+		if (e->user_only)
+			need |= DIAGNOSE_PARANOID;
+	}
+	return need;
+}
+
+void notes_opened(void *arg, const struct evlist *el, const char *command)
+{
+	struct diagnose_facts facts;
+	struct workload_stop stop;
+	char buf[2048];
+
+	/* Notes take sysfs reads: only when they will be read. */
+	if (!diag_notes_on())
+		return;
+	diagnose_gather(&facts, facts_needed(el), -1);
+	note_missing_pmu(el, &facts);
+	note_split_groups(el);
+	if (notes_user_only(el, facts.paranoid, buf, sizeof(buf)))
+		diag_note("%s", buf);
+	note_unsupported(el, &facts);
+	if (command && workload_exec_stops(command, &stop)) {
+		notes_exec_stops(command, &stop, buf, sizeof(buf));
+		diag_note("%s", buf);
+	}
+}
+
+/* Say so when a run of several fails, as its status will be pstat's. */
+static void note_failed_run(const char *command, size_t run, size_t of,
+			    int status)
+{
+	char name[16];
+
+	if (of <= 1 || (WIFEXITED(status) && !WEXITSTATUS(status)))
+		return;
+	if (WIFEXITED(status))
+		diag_note("run %zu of %zu: '%s' exited with status %d", run + 1,
+			  of, command, WEXITSTATUS(status));
+	else
+		diag_note("run %zu of %zu: '%s' was killed by %s", run + 1,
+			  of, command,
+			  output_signal_name(WTERMSIG(status), name,
+					     sizeof(name)));
+}
+
+void notes_run_ended(void *arg, size_t run, size_t of, int status,
+		     int signalled, bool left_out)
+{
+	char *const *argv = arg;
+	char name[16];
+
+	/* A run cut short and kept is the last: its status says it all. */
+	if (left_out)
+		diag_note("run %zu of %zu was cut short by %s: it is left out of the means",
+			  run + 1, of,
+			  output_signal_name(signalled, name, sizeof(name)));
+	else if (!signalled && argv)
+		note_failed_run(argv[0], run, of, status);
+}

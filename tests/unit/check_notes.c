@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Unit tests of notes.c, against a fake kernel behind sys_set_ops(). */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <linux/perf_event.h>
+
+#include <check.h>
+
+#include "diag.h"
+#include "event.h"
+#include "evlist.h"
+#include "notes.h"
+#include "sys.h"
+#include "workload.h"
+
+#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define FIRST_FD 100
+
+/* A kernel at paranoid level 2 that refuses the kernel part. */
+static struct fake {
+	int kernel_err;
+	int next_fd;
+	size_t n_paranoid;	/* times the level was asked for */
+} fake;
+
+static int fake_open(struct perf_event_attr *attr, pid_t pid, int cpu,
+		     int group_fd, unsigned long flags)
+{
+	int err = attr->exclude_kernel ? 0 : fake.kernel_err;
+
+	return err ? -err : fake.next_fd++;
+}
+
+static int fake_ioctl(int fd, unsigned long request, void *arg)
+{
+	*(uint64_t *)arg = 1000 + (uint64_t)fd;
+	return 0;
+}
+
+static ssize_t fake_read(int fd, void *buf, size_t len)
+{
+	return -EIO;
+}
+
+static int fake_close(int fd)
+{
+	return 0;
+}
+
+static int fake_paranoid(int *level)
+{
+	fake.n_paranoid++;
+	*level = 2;
+	return 0;
+}
+
+static const struct sys_ops fake_ops = {
+	.perf_event_open = fake_open,
+	.ioctl = fake_ioctl,
+	.read = fake_read,
+	.close = fake_close,
+	.paranoid = fake_paranoid,
+};
+
+static void fake_setup(void)
+{
+	memset(&fake, 0, sizeof(fake));
+	fake.next_fd = FIRST_FD;
+	sys_set_ops(&fake_ops);
+}
+
+static void fake_teardown(void)
+{
+	sys_set_ops(NULL);
+	diag_quiet(false);
+}
+
+static void add_event(struct evlist *el, uint32_t type, uint64_t config,
+		      const char *name)
+{
+	struct perf_event_attr attr;
+
+	event_attr_init(&attr);
+	attr.type = type;
+	attr.config = config;
+	ck_assert_int_eq(evlist_add(el, &attr, name, strlen(name)), 0);
+}
+
+/* task-clock, context-switches, page-faults: as nobody sees them. */
+static struct evlist *user_only_list(void)
+{
+	struct evlist *el = evlist_new();
+	size_t failed = 99;
+	int pid = 42;
+	const struct evlist_target target = {
+		.pids = &pid, .n_pids = 1, .inherit = true,
+		.enable_on_exec = true,
+	};
+
+	ck_assert_ptr_nonnull(el);
+	add_event(el, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK,
+		  "task-clock");
+	add_event(el, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES,
+		  "context-switches");
+	add_event(el, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS,
+		  "page-faults");
+	fake.kernel_err = EACCES;
+	ck_assert_int_eq(evlist_open(el, &target, &failed), 0);
+	return el;
+}
+
+START_TEST(test_user_only_note)
+{
+	struct evlist *el = user_only_list();
+	char buf[1024];
+
+	ck_assert(notes_user_only(el, 2, buf, sizeof(buf)));
+	ck_assert_msg(strstr(buf, "kernel.perf_event_paranoid=2") &&
+		      strstr(buf, ":u") &&
+		      strstr(buf, "task-clock:u still includes kernel time") &&
+		      strstr(buf, "context-switches:u: <not counted>") &&
+		      !strstr(buf, "page-faults:u: <not") &&
+		      strstr(buf, "CAP_PERFMON"), "%s", buf);
+	evlist_free(el);
+	el = evlist_new();
+	add_event(el, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK,
+		  "task-clock");
+	ck_assert(!notes_user_only(el, 2, buf, sizeof(buf)));
+	evlist_free(el);
+}
+END_TEST
+
+/* Unknown level: the kernel refused, and pstat cannot say why. */
+START_TEST(test_user_only_note_unknown)
+{
+	struct evlist *el = user_only_list();
+	char buf[1024];
+
+	ck_assert(notes_user_only(el, -1000, buf, sizeof(buf)));
+	ck_assert_msg(strncmp(buf, "the kernel (a security module?)", 31) == 0,
+		      "%s", buf);
+	evlist_free(el);
+}
+END_TEST
+
+/* The note of a command whose exec stops the counting, by why. */
+static const struct stop_row {
+	int line;
+	struct workload_stop stop;
+	const char *want[2];
+} stop_rows[] = {
+	{ __LINE__, { WORKLOAD_SETUID, 0, 0 },
+	  { "'/bin/su' is set-user-ID root: the kernel stops counting",
+	    "run pstat as root" } },
+	{ __LINE__, { WORKLOAD_SETUID, 1000, 0 },
+	  { "is set-user-ID uid 1000:", "run pstat as uid 1000" } },
+	{ __LINE__, { WORKLOAD_SETGID, 0, 42 },
+	  { "is set-group-ID (to gid 42)", "with gid 42 as its real group" } },
+	{ __LINE__, { WORKLOAD_UNREADABLE, 0, 0 },
+	  { "cannot be read by you, only executed", "as its owner or as root" } },
+};
+
+START_TEST(test_exec_stops)
+{
+	const struct stop_row *t = &stop_rows[_i];
+	char buf[1024];
+	size_t i;
+
+	notes_exec_stops("/bin/su", &t->stop, buf, sizeof(buf));
+	ck_assert_msg(strncmp(buf, "'/bin/su' ", 10) == 0, "line %d: %s",
+		      t->line, buf);
+	for (i = 0; i < 2; i++)
+		ck_assert_msg(strstr(buf, t->want[i]), "line %d: no '%s' in %s",
+			      t->line, t->want[i], buf);
+}
+END_TEST
+
+/* What f's notes said on stderr, from a temporary file. */
+static char said[4096];
+
+static void capture(void (*f)(void *), void *arg)
+{
+	FILE *tmp = tmpfile();
+	int saved = dup(STDERR_FILENO);
+	size_t n;
+
+	ck_assert_ptr_nonnull(tmp);
+	ck_assert_int_ge(saved, 0);
+	fflush(stderr);
+	ck_assert_int_ge(dup2(fileno(tmp), STDERR_FILENO), 0);
+	f(arg);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	rewind(tmp);
+	n = fread(said, 1, sizeof(said) - 1, tmp);
+	said[n] = '\0';
+	fclose(tmp);
+}
+
+static void opened(void *arg)
+{
+	notes_opened(NULL, arg, NULL);
+}
+
+/* The note of the :u fallback, once; nothing read when notes are off. */
+START_TEST(test_opened)
+{
+	struct evlist *el = user_only_list();
+
+	fake.n_paranoid = 0;	/* the :u retries asked too */
+	capture(opened, el);
+	ck_assert_msg(strstr(said, "pstat: note: kernel.perf_event_paranoid=2"),
+		      "%s", said);
+	ck_assert_uint_eq(fake.n_paranoid, 1);
+	diag_quiet(true);
+	capture(opened, el);
+	ck_assert_str_eq(said, "");
+	ck_assert_uint_eq(fake.n_paranoid, 1);
+	evlist_free(el);
+}
+END_TEST
+
+/* The notes of a run's end, by how it ended. */
+static const struct end_row {
+	int line;
+	size_t run, of;
+	int status, signalled;
+	bool left_out;
+	const char *want;	/* NULL: no note */
+} end_rows[] = {
+	{ __LINE__, 0, 3, 3 << 8, 0, false,
+	  "pstat: note: run 1 of 3: 'prog' exited with status 3\n" },
+	{ __LINE__, 1, 3, SIGKILL, 0, false,
+	  "pstat: note: run 2 of 3: 'prog' was killed by SIGKILL\n" },
+	{ __LINE__, 1, 5, SIGINT, SIGINT, true,
+	  "pstat: note: run 2 of 5 was cut short by SIGINT: it is left out of the means\n" },
+	/* One run: its status is pstat's, which says enough. */
+	{ __LINE__, 0, 1, 3 << 8, 0, false, NULL },
+	{ __LINE__, 0, 3, 0, 0, false, NULL },
+	/* Cut short and kept: the last run, its status said by main. */
+	{ __LINE__, 0, 3, SIGINT, SIGINT, false, NULL },
+};
+
+static const struct end_row *end_row;
+
+static void run_ended(void *arg)
+{
+	const struct end_row *t = end_row;
+
+	notes_run_ended(arg, t->run, t->of, t->status, t->signalled,
+			t->left_out);
+}
+
+START_TEST(test_run_ended)
+{
+	static char prog[] = "prog";
+	char *argv[] = { prog, NULL };
+
+	end_row = &end_rows[_i];
+	capture(run_ended, argv);
+	ck_assert_msg(strcmp(said, end_row->want ? end_row->want : "") == 0,
+		      "line %d: said '%s'", end_row->line, said);
+}
+END_TEST
+
+static Suite *notes_suite(void)
+{
+	Suite *s = suite_create("notes");
+	TCase *tc;
+
+	tc = tcase_create("words");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_test(tc, test_user_only_note);
+	tcase_add_test(tc, test_user_only_note_unknown);
+	tcase_add_loop_test(tc, test_exec_stops, 0, N_ROWS(stop_rows));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("printed");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_test(tc, test_opened);
+	tcase_add_loop_test(tc, test_run_ended, 0, N_ROWS(end_rows));
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(notes_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
