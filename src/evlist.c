@@ -8,13 +8,19 @@
 
 #include "counts.h"
 #include "evlist.h"
+#include "evsel_impl.h"
 #include "sys.h"
-#include "topology.h"
+
+/* A group: its leader is the member at first, the others follow it. */
+struct group {
+	size_t first, n;
+};
 
 struct evlist {
-	struct evsel *ev;
+	struct evsel **ev;	/* each allocated once: pointers stay */
 	size_t n, cap;
-	size_t groups;		/* groups started so far */
+	struct group *groups;
+	size_t n_groups, groups_cap;
 	bool in_group;		/* between group_begin and group_end */
 	bool group_empty;	/* group_begin seen, no member yet */
 	uint64_t *buf;		/* one group read, sized for the largest */
@@ -36,38 +42,60 @@ void evlist_free(struct evlist *el)
 	if (!el)
 		return;
 	for (i = 0; i < el->n; i++)
-		evsel_fini(&el->ev[i]);
+		evsel_free(el->ev[i]);
 	for (i = 0; i < el->n_anchors; i++)
 		sys_close(el->anchors[i]);
 	free(el->anchors);
 	free(el->ev);
+	free(el->groups);
 	free(el->buf);
 	free(el);
 }
 
-int evlist_add(struct evlist *el, const struct perf_event_attr *attr,
-	       const char *name, size_t name_len)
+/* Room for one more of *n items of size size in *v. 0 or -ENOMEM. */
+static int grow(void *v, size_t *cap, size_t n, size_t size)
 {
-	size_t group;
-	int ret;
+	size_t want = *cap ? 2 * *cap : 16;
+	void *p;
 
-	if (el->n == el->cap) {
-		size_t cap = el->cap ? 2 * el->cap : 16;
-		struct evsel *ev = realloc(el->ev, cap * sizeof(*ev));
+	if (n < *cap)
+		return 0;
+	p = realloc(*(void **)v, want * size);
+	if (!p)
+		return -ENOMEM;
+	*(void **)v = p;
+	*cap = want;
+	return 0;
+}
 
-		if (!ev)
-			return -ENOMEM;
-		el->ev = ev;
-		el->cap = cap;
-	}
-	if (!el->in_group || el->group_empty)
-		el->groups++;
-	group = el->groups - 1;
-	ret = evsel_init(&el->ev[el->n], attr, name, name_len, group);
-	if (ret < 0)
-		return ret;
+/* Each evsel's group index, after the table changed. */
+static void number_groups(struct evlist *el)
+{
+	size_t g, i;
+
+	for (g = 0; g < el->n_groups; g++)
+		for (i = 0; i < el->groups[g].n; i++)
+			el->ev[el->groups[g].first + i]->group = g;
+}
+
+int evlist_add(struct evlist *el, const struct evsel_desc *d)
+{
+	bool new_group = !el->in_group || el->group_empty;
+	struct evsel *e;
+
+	if (grow(&el->ev, &el->cap, el->n, sizeof(*el->ev)) < 0 ||
+	    (new_group && grow(&el->groups, &el->groups_cap, el->n_groups,
+			       sizeof(*el->groups)) < 0))
+		return -ENOMEM;
+	e = evsel_new(d);
+	if (!e)
+		return -ENOMEM;
+	if (new_group)
+		el->groups[el->n_groups++] = (struct group){ el->n, 0 };
+	el->groups[el->n_groups - 1].n++;
+	e->group = el->n_groups - 1;
+	el->ev[el->n++] = e;
 	el->group_empty = false;
-	el->n++;
 	return 0;
 }
 
@@ -87,24 +115,20 @@ size_t evlist_count(const struct evlist *el)
 	return el->n;
 }
 
-struct evsel *evlist_at(struct evlist *el, size_t i)
+const struct evsel *evlist_at(const struct evlist *el, size_t i)
 {
-	return &el->ev[i];
+	return el->ev[i];
 }
 
-const struct evsel *evlist_at_const(const struct evlist *el, size_t i)
+struct evlist_group evlist_group_of(const struct evlist *el, size_t i)
 {
-	return &el->ev[i];
-}
+	const struct group *g = &el->groups[el->ev[i]->group];
 
-/* Members of a group are contiguous: [*first, *first + return). */
-static size_t group_span(const struct evlist *el, size_t first)
-{
-	size_t i = first;
-
-	while (i < el->n && el->ev[i].group == el->ev[first].group)
-		i++;
-	return i - first;
+	return (struct evlist_group){
+		.index = el->ev[i]->group,
+		.first = g->first,
+		.n = g->n,
+	};
 }
 
 size_t evlist_targets(const struct evlist *el)
@@ -134,9 +158,9 @@ void evlist_configure(struct evlist *el, const struct evlist_target *t)
 	size_t i;
 
 	for (i = 0; i < el->n; i++) {
-		struct evsel *e = &el->ev[i];
+		struct evsel *e = el->ev[i];
 
-		set_counting_attr(e, t, i == 0 || el->ev[i - 1].group != e->group);
+		set_counting_attr(e, t, el->groups[e->group].first == i);
 		if (e->precise_max)
 			e->attr.precise_ip = 3;
 	}
@@ -174,19 +198,12 @@ static void close_group_target(struct evlist *el, size_t first, size_t n,
 	size_t i;
 
 	for (i = first; i < first + n; i++) {
-		struct evsel *e = &el->ev[i];
+		struct evsel *e = el->ev[i];
 
 		if (e->fds[t] >= 0)
 			sys_close(e->fds[t]);
 		e->fds[t] = -1;
 	}
-}
-
-/* Whether e's PMU counts on cpu (-1: any). */
-static bool counts_on(const struct evsel *e, int cpu)
-{
-	return cpu < 0 || !e->cpus ||
-	       topology_contains(e->cpus, e->n_cpus, cpu);
 }
 
 static int open_group_target(struct evlist *el, size_t first, size_t n,
@@ -198,13 +215,13 @@ static int open_group_target(struct evlist *el, size_t first, size_t n,
 	size_t i;
 
 	for (i = first; i < first + n; i++) {
-		struct evsel *e = &el->ev[i];
+		struct evsel *e = el->ev[i];
 		int ret;
 
 		/* Not here on the first target: not here at all. */
 		if (t > 0 && evsel_err_unsupported(e->open_err))
 			continue;
-		if (!counts_on(e, cpu))
+		if (!evsel_counts_on(e, cpu))
 			continue;	/* its PMU does not count there */
 		set_counting_attr(e, tg, leader_fd < 0);
 		ret = open_precise(e, t, pid, cpu, leader_fd);
@@ -236,23 +253,39 @@ static int open_group(struct evlist *el, size_t first, size_t n,
 	return ret;
 }
 
-/* A weak group the kernel refused: its members each lead their own. */
-static void split_group(struct evlist *el, size_t first, size_t n)
+/*
+ * A weak group the kernel refused: its members each lead their own,
+ * in its place in the table. 0 or -ENOMEM.
+ */
+static int split_group(struct evlist *el, size_t g)
 {
+	struct group old = el->groups[g];
 	size_t i, t;
 
 	for (t = 0; t < el->n_targets; t++)
-		close_group_target(el, first, n, t);
-	for (i = first; i < first + n; i++) {
-		el->ev[i].group = el->groups++;
-		el->ev[i].split = true;
-		el->ev[i].open_err = 0;
+		close_group_target(el, old.first, old.n, t);
+	for (i = 1; i < old.n; i++) {
+		if (grow(&el->groups, &el->groups_cap, el->n_groups,
+			 sizeof(*el->groups)) < 0)
+			return -ENOMEM;
+		el->n_groups++;
 	}
+	memmove(&el->groups[g + old.n], &el->groups[g + 1],
+		(el->n_groups - old.n - g) * sizeof(*el->groups));
+	for (i = 0; i < old.n; i++) {
+		struct evsel *e = el->ev[old.first + i];
+
+		el->groups[g + i] = (struct group){ old.first + i, 1 };
+		e->split = true;
+		e->open_err = 0;
+	}
+	number_groups(el);
+	return 0;
 }
 
-static bool group_is_weak(const struct evlist *el, size_t first, size_t n)
+static bool group_is_weak(const struct evlist *el, const struct group *g)
 {
-	return n > 1 && el->ev[first].weak;
+	return g->n > 1 && el->ev[g->first]->weak;
 }
 
 static int alloc_buffers(struct evlist *el, const struct evlist_target *tg)
@@ -262,10 +295,10 @@ static int alloc_buffers(struct evlist *el, const struct evlist_target *tg)
 
 	el->n_targets = (tg->pids ? tg->n_pids : 1) * (tg->cpus ? tg->n_cpus : 1);
 	for (i = 0; ret == 0 && i < el->n; i++)
-		ret = evsel_alloc(&el->ev[i], el->n_targets);
-	for (i = 0; i < el->n; i += group_span(el, i))
-		if (group_span(el, i) > largest)
-			largest = group_span(el, i);
+		ret = evsel_alloc(el->ev[i], el->n_targets);
+	for (i = 0; i < el->n_groups; i++)
+		if (el->groups[i].n > largest)
+			largest = el->groups[i].n;
 	free(el->buf);
 	el->buf_len = counts_group_size(largest);
 	el->buf = malloc(el->buf_len);
@@ -275,18 +308,18 @@ static int alloc_buffers(struct evlist *el, const struct evlist_target *tg)
 int evlist_open(struct evlist *el, const struct evlist_target *tg,
 		size_t *failed)
 {
-	size_t i, n;
+	size_t g;
 	int ret = alloc_buffers(el, tg);
 
 	*failed = 0;
-	for (i = 0; ret == 0 && i < el->n; i += n) {
-		n = group_span(el, i);
-		ret = open_group(el, i, n, tg, failed);
+	for (g = 0; ret == 0 && g < el->n_groups; g++) {
+		ret = open_group(el, el->groups[g].first, el->groups[g].n, tg,
+				 failed);
 		if (ret < 0 && !evsel_err_unsupported(-ret) &&
-		    group_is_weak(el, i, n)) {
-			split_group(el, i, n);
-			n = 0;	/* again, as groups of one */
-			ret = 0;
+		    group_is_weak(el, &el->groups[g])) {
+			ret = split_group(el, g);
+			if (ret == 0)
+				g--;	/* again, as groups of one */
 		}
 	}
 	if (ret < 0)
@@ -296,15 +329,13 @@ int evlist_open(struct evlist *el, const struct evlist_target *tg,
 
 const struct evsel *evlist_open_leader(const struct evlist *el, size_t i)
 {
-	const struct evsel *e = &el->ev[i];
-	size_t j = i;
+	const struct evsel *e = el->ev[i];
+	size_t j;
 
-	while (j > 0 && el->ev[j - 1].group == e->group)
-		j--;
 	/* The first that opened where e failed, as open_group_target. */
-	for (; j < i; j++)
-		if (!el->ev[j].open_err && counts_on(&el->ev[j], e->err_cpu))
-			return &el->ev[j];
+	for (j = el->groups[e->group].first; j < i; j++)
+		if (!el->ev[j]->open_err && evsel_counts_on(el->ev[j], e->err_cpu))
+			return el->ev[j];
 	return NULL;
 }
 
@@ -317,10 +348,10 @@ static int read_group_target(struct evlist *el, size_t first, size_t n,
 	ssize_t len;
 
 	for (i = first; i < first + n; i++) {
-		if (el->ev[i].fds[t] < 0)
+		if (el->ev[i]->fds[t] < 0)
 			continue;
 		if (leader_fd < 0)
-			leader_fd = el->ev[i].fds[t];
+			leader_fd = el->ev[i]->fds[t];
 		want++;
 	}
 	if (leader_fd < 0)
@@ -334,11 +365,11 @@ static int read_group_target(struct evlist *el, size_t first, size_t n,
 		uint64_t value = g.entries[2 * j], id = g.entries[2 * j + 1];
 
 		for (i = first; i < first + n; i++)
-			if (el->ev[i].fds[t] >= 0 && el->ev[i].ids[t] == id)
+			if (el->ev[i]->fds[t] >= 0 && el->ev[i]->ids[t] == id)
 				break;
 		if (i == first + n)
 			return -EIO;	/* an id that is not ours */
-		el->ev[i].tvals[t] = (struct counts_values){
+		el->ev[i]->tvals[t] = (struct counts_values){
 			.value = value,
 			.enabled = g.enabled,
 			.running = g.running,
@@ -347,29 +378,15 @@ static int read_group_target(struct evlist *el, size_t first, size_t n,
 	return 0;
 }
 
-/* perf's global aggregation: sum value, enabled and running, scale once. */
-static void sum_targets(struct evsel *e)
-{
-	size_t t;
-
-	e->vals = (struct counts_values){ 0 };
-	for (t = 0; t < e->n_targets; t++) {
-		e->vals.value += e->tvals[t].value;
-		e->vals.enabled += e->tvals[t].enabled;
-		e->vals.running += e->tvals[t].running;
-	}
-}
-
 int evlist_read(struct evlist *el)
 {
-	size_t i, t;
+	size_t g, t;
 	int ret = 0;
 
-	for (i = 0; ret == 0 && i < el->n; i += group_span(el, i))
+	for (g = 0; ret == 0 && g < el->n_groups; g++)
 		for (t = 0; ret == 0 && t < el->n_targets; t++)
-			ret = read_group_target(el, i, group_span(el, i), t);
-	for (i = 0; ret == 0 && i < el->n; i++)
-		sum_targets(&el->ev[i]);
+			ret = read_group_target(el, el->groups[g].first,
+						el->groups[g].n, t);
 	return ret;
 }
 
@@ -380,20 +397,21 @@ static int leader_fd(const struct evlist *el, size_t first, size_t n,
 	size_t i;
 
 	for (i = first; i < first + n; i++)
-		if (el->ev[i].fds && el->ev[i].fds[t] >= 0)
-			return el->ev[i].fds[t];
+		if (el->ev[i]->fds && el->ev[i]->fds[t] >= 0)
+			return el->ev[i]->fds[t];
 	return -1;
 }
 
 /* Enable or disable leaders only: members follow (COUNTING_NOTES 6.1). */
 static int ioctl_leaders(struct evlist *el, unsigned long request)
 {
-	size_t i, t;
+	size_t g, t;
 	int fd, ret;
 
-	for (i = 0; i < el->n; i += group_span(el, i)) {
+	for (g = 0; g < el->n_groups; g++) {
 		for (t = 0; t < el->n_targets; t++) {
-			fd = leader_fd(el, i, group_span(el, i), t);
+			fd = leader_fd(el, el->groups[g].first,
+				       el->groups[g].n, t);
 			if (fd < 0)
 				continue;
 			ret = sys_event_ioctl(fd, request, 0);
@@ -427,11 +445,13 @@ void evlist_anchor_tracepoints(struct evlist *el)
 
 	el->anchors = calloc(el->n, sizeof(*el->anchors));
 	for (i = 0; el->anchors && i < el->n; i++) {
-		if (el->ev[i].attr.type != PERF_TYPE_TRACEPOINT)
+		const struct perf_event_attr *a = &el->ev[i]->attr;
+
+		if (a->type != PERF_TYPE_TRACEPOINT)
 			continue;
 		for (j = 0; j < i; j++)
-			if (el->ev[j].attr.type == PERF_TYPE_TRACEPOINT &&
-			    el->ev[j].attr.config == el->ev[i].attr.config)
+			if (el->ev[j]->attr.type == PERF_TYPE_TRACEPOINT &&
+			    el->ev[j]->attr.config == a->config)
 				break;
 		if (j < i)
 			continue;
@@ -439,10 +459,10 @@ void evlist_anchor_tracepoints(struct evlist *el)
 		memset(&attr, 0, sizeof(attr));
 		attr.size = sizeof(attr);
 		attr.type = PERF_TYPE_TRACEPOINT;
-		attr.config = el->ev[i].attr.config;
+		attr.config = a->config;
 		attr.disabled = 1;
-		attr.exclude_kernel = el->ev[i].attr.exclude_kernel;
-		attr.exclude_hv = el->ev[i].attr.exclude_hv;
+		attr.exclude_kernel = a->exclude_kernel;
+		attr.exclude_hv = a->exclude_hv;
 		fd = sys_perf_event_open(&attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 		if (fd >= 0)
 			el->anchors[el->n_anchors++] = fd;
@@ -454,5 +474,5 @@ void evlist_close(struct evlist *el)
 	size_t i;
 
 	for (i = 0; i < el->n; i++)
-		evsel_close(&el->ev[i]);
+		evsel_close(el->ev[i]);
 }

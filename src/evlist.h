@@ -15,17 +15,22 @@ struct evlist *evlist_new(void);
 void evlist_free(struct evlist *el);
 
 /*
- * Add a counter. Outside evlist_group_begin/end each counter is a group
- * of one. 0 or -ENOMEM.
+ * Add a counter for the event d describes, complete. Outside
+ * evlist_group_begin/end each counter is a group of one. 0 or -ENOMEM.
  */
-int evlist_add(struct evlist *el, const struct perf_event_attr *attr,
-	       const char *name, size_t name_len);
+int evlist_add(struct evlist *el, const struct evsel_desc *d);
 void evlist_group_begin(struct evlist *el);
 void evlist_group_end(struct evlist *el);
 
 size_t evlist_count(const struct evlist *el);
-struct evsel *evlist_at(struct evlist *el, size_t i);
-const struct evsel *evlist_at_const(const struct evlist *el, size_t i);
+const struct evsel *evlist_at(const struct evlist *el, size_t i);
+
+/* Counter i's group: its number, and its members, first the leader. */
+struct evlist_group {
+	size_t index;
+	size_t first, n;
+};
+struct evlist_group evlist_group_of(const struct evlist *el, size_t i);
 
 /*
  * Where to count: every thread of pids on every CPU of cpus. A NULL
@@ -69,8 +74,8 @@ const struct evsel *evlist_open_leader(const struct evlist *el, size_t i);
 size_t evlist_targets(const struct evlist *el);
 
 /*
- * One read per group and target, values matched by id, then each
- * evsel's vals summed over its targets. 0 or -errno.
+ * One read per group and target, values matched by id: each evsel's
+ * per-target values (evsel_value). 0 or -errno.
  */
 int evlist_read(struct evlist *el);
 

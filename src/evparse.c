@@ -17,7 +17,6 @@
 #include "event_table.h"
 #include "evparse.h"
 #include "pmu.h"
-#include "topology.h"
 
 /*
  *   spec    := item (',' item)*
@@ -32,13 +31,27 @@
  * tracepoint system. Blanks may surround items, and commas between the
  * slashes of a PMU event are its own.
  */
+/*
+ * An event being described: an item (an event, or a group) is added to
+ * the evlist once complete, with the modifiers that follow it.
+ */
+struct pending {
+	struct evsel_desc d;
+	char *name;		/* grows as modifiers are added */
+	char *instance;
+	char pmu[256];
+	char unit[32];
+};
+
 struct parser {
 	const char *s;
 	size_t pos;
 	struct evlist *el;
 	struct evparse_error *err;
 	bool in_group;
-	size_t first;		/* evlist index of the term's first evsel */
+	struct pending *pend;	/* the item's events so far */
+	size_t n_pend, cap_pend;
+	size_t first;		/* the term's first in pend */
 };
 
 /* err says why spec (or NULL: no text) was refused at col. -EINVAL. */
@@ -102,12 +115,82 @@ static size_t take_name(struct parser *p)
 	return p->pos - start;
 }
 
-/* Add an evsel for the current term. */
-static struct evsel *add(struct parser *p, const struct perf_event_attr *attr,
-			 const char *name, size_t len, int *ret)
+/* Describe an event of the current term. NULL, with *ret, on ENOMEM. */
+static struct pending *add(struct parser *p,
+			   const struct perf_event_attr *attr,
+			   const char *name, size_t len, int *ret)
 {
-	*ret = evlist_add(p->el, attr, name, len);
-	return *ret < 0 ? NULL : evlist_at(p->el, evlist_count(p->el) - 1);
+	struct pending *e;
+
+	if (p->n_pend == p->cap_pend) {
+		size_t cap = p->cap_pend ? 2 * p->cap_pend : 8;
+
+		e = realloc(p->pend, cap * sizeof(*e));
+		if (!e) {
+			*ret = -ENOMEM;
+			return NULL;
+		}
+		p->pend = e;
+		p->cap_pend = cap;
+	}
+	e = &p->pend[p->n_pend];
+	memset(e, 0, sizeof(*e));
+	e->d.attr = *attr;
+	e->d.scale = 1.0;
+	e->name = strndup(name, len);
+	*ret = e->name ? 0 : -ENOMEM;
+	if (*ret == 0)
+		p->n_pend++;
+	return *ret ? NULL : e;
+}
+
+/* Append text[0..len) to a pending event's name. 0 or -ENOMEM. */
+static int name_append(struct pending *e, const char *text, size_t len)
+{
+	size_t old = strlen(e->name);
+	char *name = realloc(e->name, old + len + 1);
+
+	if (!name)
+		return -ENOMEM;
+	memcpy(name + old, text, len);
+	name[old + len] = '\0';
+	e->name = name;
+	return 0;
+}
+
+static void drop_pending(struct parser *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_pend; i++) {
+		free(p->pend[i].name);
+		free(p->pend[i].instance);
+	}
+	p->n_pend = 0;
+}
+
+/* The item is complete: its events go into the evlist, in a group if
+ * it was one. 0 or -ENOMEM. */
+static int add_pending(struct parser *p, bool group)
+{
+	size_t i;
+	int ret = 0;
+
+	if (group)
+		evlist_group_begin(p->el);
+	for (i = 0; ret == 0 && i < p->n_pend; i++) {
+		struct pending *e = &p->pend[i];
+
+		e->d.name = e->name;
+		e->d.instance = e->instance;
+		e->d.pmu = e->pmu[0] ? e->pmu : NULL;
+		e->d.unit = e->unit;
+		ret = evlist_add(p->el, &e->d);
+	}
+	if (group)
+		evlist_group_end(p->el);
+	drop_pending(p);
+	return ret;
 }
 
 /* Modifier letters at the cursor, for every evsel of this term. */
@@ -122,18 +205,16 @@ static int take_modifiers(struct parser *p, size_t first)
 	if (p->pos == start)
 		return fail(p, start, "modifiers are u k h I G H p P S D e W",
 			    "expected modifiers after ':'");
-	for (i = first; i < evlist_count(p->el); i++) {
-		struct evsel *ev = evlist_at(p->el, i);
+	for (i = first; i < p->n_pend; i++) {
+		struct evsel_desc *d = &p->pend[i].d;
 		struct event_mods m = { 0 };
 
-		ret = event_apply_modifiers(&ev->attr, p->s + start,
+		ret = event_apply_modifiers(&d->attr, p->s + start,
 					    p->pos - start, &m, &e);
 		if (ret < 0)
 			return fail_event(p, start, &e);
-		ev->precise_max |= m.precise_max;
-		ev->weak |= m.weak;
-		ev->pinned = ev->attr.pinned;
-		ev->exclusive = ev->attr.exclusive;
+		d->precise_max |= m.precise_max;
+		d->weak |= m.weak;
 	}
 	return 0;
 }
@@ -161,15 +242,15 @@ static int name_modifiers(struct parser *p, size_t first, size_t mods_at)
 	const char *mods = p->s + mods_at;
 	int ret = 0;
 
-	for (i = first; ret == 0 && i < evlist_count(p->el); i++) {
-		struct evsel *e = evlist_at(p->el, i);
+	for (i = first; ret == 0 && i < p->n_pend; i++) {
+		struct pending *e = &p->pend[i];
 		size_t n = strlen(e->name);
 
-		e->has_modifiers = len > 0;
+		e->d.has_modifiers = len > 0;
 		if (len && *mods != ':' && n && e->name[n - 1] != '/')
-			ret = evsel_name_append(e, ":", 1);
+			ret = name_append(e, ":", 1);
 		if (ret == 0 && len)
-			ret = evsel_name_append(e, mods, len);
+			ret = name_append(e, mods, len);
 	}
 	return ret;
 }
@@ -347,9 +428,7 @@ static int add_pmu_instance(struct parser *p, const char *pmu, size_t col,
 	struct event_pmu_extra x;
 	struct perf_event_attr attr;
 	struct event_error e;
-	struct evsel *ev;
-	char mask[4096];
-	size_t bad;
+	struct pending *ev;
 	int ret;
 
 	event_attr_init(&attr);
@@ -363,15 +442,11 @@ static int add_pmu_instance(struct parser *p, const char *pmu, size_t col,
 			     &ret);
 	if (!ev)
 		return ret;
-	ev->scale = x.scale;
+	ev->d.scale = x.scale;
 	memcpy(ev->unit, x.unit, sizeof(ev->unit));
-	/* Uncore PMUs count once a socket: only on the CPUs they name. */
-	if (pmu_read(pmu, "cpumask", mask, sizeof(mask)) == 0) {
-		ev->n_cpus = topology_parse_list(mask, &ev->cpus, &bad);
-		if (ev->n_cpus <= 0)
-			ev->cpus = NULL;
-	}
-	ev->merge_cont = merge;
+	/* Its CPUs: an uncore PMU counts only on those it names. */
+	snprintf(ev->pmu, sizeof(ev->pmu), "%s", pmu);
+	ev->d.merge_cont = merge;
 	if (asprintf(&ev->instance, "%s/%.*s/", pmu, (int)terms_len,
 		     p->s + terms_at) < 0) {
 		ev->instance = NULL;
@@ -405,11 +480,10 @@ static int parse_pmu(struct parser *p, size_t col, size_t len)
 	for (i = 0; ret == 0 && i < n; i++)
 		ret = add_pmu_instance(p, pmus[i], col, terms_at, terms_len,
 				       i > 0);
+	/* One instance: nothing to tell apart with --no-merge. */
 	if (n == 1 && ret == 0) {
-		struct evsel *ev = evlist_at(p->el, evlist_count(p->el) - 1);
-
-		free(ev->instance);
-		ev->instance = NULL;
+		free(p->pend[p->n_pend - 1].instance);
+		p->pend[p->n_pend - 1].instance = NULL;
 	}
 	pmu_instances_free(pmus, n);
 	p->pos = terms_at + terms_len + 1;
@@ -473,7 +547,7 @@ static int add_event(struct parser *p)
 
 	skip_blanks(p);
 	col = p->pos;
-	p->first = evlist_count(p->el);
+	p->first = p->n_pend;
 	ret = parse_term(p, col, &mods_at);
 	if (ret == 0)
 		ret = name_modifiers(p, p->first, mods_at);
@@ -487,28 +561,27 @@ static int apply_group_modifiers(struct parser *p, size_t first)
 	size_t col = p->pos, i;
 	int ret = take_modifiers(p, first);
 
-	for (i = first; ret == 0 && i < evlist_count(p->el); i++) {
-		struct evsel *e = evlist_at(p->el, i);
+	for (i = first; ret == 0 && i < p->n_pend; i++) {
+		struct pending *e = &p->pend[i];
 
-		if (!e->has_modifiers)
-			ret = evsel_name_append(e, ":", 1);
+		if (!e->d.has_modifiers)
+			ret = name_append(e, ":", 1);
 		if (ret == 0)
-			ret = evsel_name_append(e, p->s + col, p->pos - col);
-		e->has_modifiers = true;
+			ret = name_append(e, p->s + col, p->pos - col);
+		e->d.has_modifiers = true;
 	}
 	return ret;
 }
 
 static int parse_group(struct parser *p)
 {
-	size_t open = p->pos, first = evlist_count(p->el);
+	size_t open = p->pos, first = p->n_pend;
 	int ret;
 
 	p->pos++;
 	p->in_group = true;
-	evlist_group_begin(p->el);
 	do {
-		if (p->s[p->pos] == ',' && evlist_count(p->el) > first)
+		if (p->s[p->pos] == ',' && p->n_pend > first)
 			p->pos++;
 		skip_blanks(p);
 		if (p->s[p->pos] == '{')
@@ -519,7 +592,6 @@ static int parse_group(struct parser *p)
 		if (ret < 0)
 			return ret;
 	} while (p->s[p->pos] == ',');
-	evlist_group_end(p->el);
 	p->in_group = false;
 	if (p->s[p->pos] != '}')
 		return fail(p, p->s[p->pos] ? p->pos : open, NULL,
@@ -532,6 +604,15 @@ static int parse_group(struct parser *p)
 	return apply_group_modifiers(p, first);
 }
 
+/* One item, an event or a group, described, then added. */
+static int add_item(struct parser *p)
+{
+	bool group = p->s[p->pos] == '{';
+	int ret = group ? parse_group(p) : add_event(p);
+
+	return ret < 0 ? ret : add_pending(p, group);
+}
+
 int evparse(struct evlist *el, const char *spec, struct evparse_error *err)
 {
 	struct parser p = { .s = spec, .el = el, .err = err };
@@ -541,14 +622,14 @@ int evparse(struct evlist *el, const char *spec, struct evparse_error *err)
 		if (spec[p.pos] == ',' && p.pos > 0)
 			p.pos++;
 		skip_blanks(&p);
-		ret = spec[p.pos] == '{' ? parse_group(&p) : add_event(&p);
-		if (ret < 0)
-			return ret;
+		ret = add_item(&p);
 		skip_blanks(&p);
-	} while (spec[p.pos] == ',');
-	if (spec[p.pos])
-		return fail(&p, p.pos, NULL, "expected ',' after the event");
-	return 0;
+	} while (ret == 0 && spec[p.pos] == ',');
+	if (ret == 0 && spec[p.pos])
+		ret = fail(&p, p.pos, NULL, "expected ',' after the event");
+	drop_pending(&p);
+	free(p.pend);
+	return ret;
 }
 
 void evparse_error_fini(struct evparse_error *err)

@@ -7,48 +7,154 @@
 #include <string.h>
 
 #include "event.h"
-#include "evsel.h"
+#include "evsel_impl.h"
+#include "pmu.h"
 #include "sys.h"
+#include "topology.h"
 
-int evsel_init(struct evsel *e, const struct perf_event_attr *attr,
-	       const char *name, size_t len, size_t group)
+/* Its PMU's cpumask: an uncore PMU counts once a socket, on its CPUs. */
+static void read_cpumask(struct evsel *e, const char *pmu)
 {
-	memset(e, 0, sizeof(*e));
-	e->attr = *attr;
-	e->group = group;
-	e->scale = 1.0;
-	e->name = strndup(name, len);
-	return e->name ? 0 : -ENOMEM;
+	char mask[4096];
+	size_t bad;
+
+	if (!pmu || pmu_read(pmu, "cpumask", mask, sizeof(mask)) < 0)
+		return;
+	e->n_cpus = topology_parse_list(mask, &e->cpus, &bad);
+	if (e->n_cpus <= 0) {
+		free(e->cpus);
+		e->cpus = NULL;
+		e->n_cpus = 0;
+	}
 }
 
-void evsel_fini(struct evsel *e)
+struct evsel *evsel_new(const struct evsel_desc *d)
 {
+	struct evsel *e = calloc(1, sizeof(*e));
+
+	if (!e)
+		return NULL;
+	e->attr = d->attr;
+	e->has_modifiers = d->has_modifiers;
+	e->merge_cont = d->merge_cont;
+	e->scale = d->scale ? d->scale : 1.0;
+	e->precise_max = d->precise_max;
+	e->weak = d->weak;
+	e->pinned = d->attr.pinned;
+	e->exclusive = d->attr.exclusive;
+	e->name = strdup(d->name);
+	e->unit = strdup(d->unit ? d->unit : "");
+	e->instance = d->instance ? strdup(d->instance) : NULL;
+	if (!e->name || !e->unit || (d->instance && !e->instance)) {
+		evsel_free(e);
+		return NULL;
+	}
+	read_cpumask(e, d->pmu);
+	return e;
+}
+
+void evsel_free(struct evsel *e)
+{
+	if (!e)
+		return;
 	evsel_close(e);
 	free(e->name);
+	free(e->unit);
 	free(e->instance);
 	free(e->cpus);
-	e->cpus = NULL;
 	free(e->fds);
 	free(e->ids);
 	free(e->tvals);
-	e->name = e->instance = NULL;
-	e->fds = NULL;
-	e->ids = NULL;
-	e->tvals = NULL;
-	e->n_targets = 0;
+	free(e);
 }
 
-int evsel_name_append(struct evsel *e, const char *text, size_t len)
+/* Append text to the name; 0 or -ENOMEM. */
+static int name_append(struct evsel *e, const char *text)
 {
-	size_t old = strlen(e->name);
+	size_t old = strlen(e->name), len = strlen(text);
 	char *name = realloc(e->name, old + len + 1);
 
 	if (!name)
 		return -ENOMEM;
-	memcpy(name + old, text, len);
-	name[old + len] = '\0';
+	memcpy(name + old, text, len + 1);
 	e->name = name;
 	return 0;
+}
+
+const char *evsel_name(const struct evsel *e)
+{
+	return e->name;
+}
+
+const char *evsel_instance(const struct evsel *e)
+{
+	return e->instance;
+}
+
+const struct perf_event_attr *evsel_attr(const struct evsel *e)
+{
+	return &e->attr;
+}
+
+double evsel_scale(const struct evsel *e)
+{
+	return e->scale;
+}
+
+const char *evsel_unit(const struct evsel *e)
+{
+	return e->unit;
+}
+
+bool evsel_merges(const struct evsel *e)
+{
+	return e->merge_cont;
+}
+
+bool evsel_precise_max(const struct evsel *e)
+{
+	return e->precise_max;
+}
+
+bool evsel_counts_on(const struct evsel *e, int cpu)
+{
+	return cpu < 0 || !e->cpus || topology_contains(e->cpus, e->n_cpus, cpu);
+}
+
+int evsel_open_err(const struct evsel *e)
+{
+	return e->open_err;
+}
+
+void evsel_failed_on(const struct evsel *e, int *pid, int *cpu)
+{
+	*pid = e->err_pid;
+	*cpu = e->err_cpu;
+}
+
+bool evsel_user_only(const struct evsel *e)
+{
+	return e->user_only;
+}
+
+bool evsel_modifiers_refused(const struct evsel *e)
+{
+	return e->modifiers_refused;
+}
+
+bool evsel_split(const struct evsel *e)
+{
+	return e->split;
+}
+
+size_t evsel_targets(const struct evsel *e)
+{
+	return e->n_targets;
+}
+
+const struct counts_values *evsel_value(const struct evsel *e, size_t t)
+{
+	return &e->tvals[t];
 }
 
 int evsel_alloc(struct evsel *e, size_t n)
@@ -100,7 +206,7 @@ static int open_user_only(struct evsel *e, int pid, int cpu, int group_fd)
 		e->attr.exclude_kernel = e->attr.exclude_hv = 0;
 		return -EACCES;
 	}
-	if (!e->user_only && evsel_name_append(e, mark, strlen(mark)) < 0) {
+	if (!e->user_only && name_append(e, mark) < 0) {
 		if (fd >= 0)
 			sys_close(fd);
 		return -ENOMEM;

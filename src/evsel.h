@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* One counter: its attr, its name, its descriptor and what it read. */
+/*
+ * One counter: the event as described, opened once per target, and
+ * what each target last read. Opaque: only evsel.c and evlist.c (by
+ * evsel_impl.h) see inside.
+ */
 #ifndef PSTAT_EVSEL_H
 #define PSTAT_EVSEL_H
 
@@ -8,59 +12,63 @@
 #include <stdint.h>
 #include <linux/perf_event.h>
 
-#include "counts.h"
+struct counts_values;
+struct evsel;
 
-struct evsel {
+/* One event as the parser describes it, complete before it is added. */
+struct evsel_desc {
 	struct perf_event_attr attr;
-	char *name;		/* as the user spelled it */
-	char *instance;		/* pmu_N/terms/ of a PMU with several
-				 * instances, for --no-merge; or NULL */
-	bool merge_cont;	/* sums into the evsel before it */
+	const char *name;	/* as the user spelled it, modifiers too */
 	bool has_modifiers;	/* the name already ends in modifiers */
+	const char *pmu;	/* its PMU of its own (msr, uncore_imc_0), for
+				 * the CPUs it counts on; or NULL */
+	const char *instance;	/* "pmu_N/terms/" of a PMU with several
+				 * instances, for --no-merge; or NULL */
+	bool merge_cont;	/* sums into the event before it */
+	double scale;		/* from sysfs .scale, else 1 */
+	const char *unit;	/* from sysfs .unit, else NULL */
 	bool precise_max;	/* :P, the highest precise_ip that opens */
 	bool weak;		/* in a :W group */
-	bool pinned;		/* :D, which the kernel takes on leaders */
-	bool exclusive;		/* :e, likewise */
-	bool split;		/* its weak group was split to open */
-	int *cpus;		/* its PMU's cpumask, or NULL for any CPU */
-	int n_cpus;
-	double scale;		/* from sysfs .scale, else 1 */
-	char unit[32];		/* from sysfs .unit, else empty */
-	size_t group;		/* index of its group in the evlist */
-	int open_err;		/* errno that left it unsupported, or 0 */
-	int err_pid, err_cpu;	/* the target open_err came from */
-	bool user_only;		/* :u added: the kernel refused to count
-				 * kernel activity (perf_event_paranoid) */
-	bool modifiers_refused;	/* its PMU takes it, but not with its
-				 * modifiers (msr/tsc/u): unsupported */
-
-	/* One counter per target (a thread or a CPU), after evsel_alloc. */
-	size_t n_targets;
-	int *fds;		/* -1 when closed or never opened */
-	uint64_t *ids;		/* PERF_EVENT_IOC_ID of each */
-	struct counts_values *tvals;	/* the last read of each */
-	struct counts_values vals;	/* their sum */
 };
 
-/* 0 or -ENOMEM; the evsel owns a copy of name[0..len). */
-int evsel_init(struct evsel *e, const struct perf_event_attr *attr,
-	       const char *name, size_t len, size_t group);
-void evsel_fini(struct evsel *e);
+/* A counter for d, closed; its PMU's cpumask read. NULL: no memory. */
+struct evsel *evsel_new(const struct evsel_desc *d);
+void evsel_free(struct evsel *e);
 
-/* Append text to the name (group modifiers); 0 or -ENOMEM. */
-int evsel_name_append(struct evsel *e, const char *text, size_t len);
+/* The name shown: as spelled, with :u when the kernel made it so. */
+const char *evsel_name(const struct evsel *e);
+/* Its PMU instance as "pmu_N/terms/", or NULL: for --no-merge. */
+const char *evsel_instance(const struct evsel *e);
+const struct perf_event_attr *evsel_attr(const struct evsel *e);
+double evsel_scale(const struct evsel *e);
+/* sysfs's unit, or "". */
+const char *evsel_unit(const struct evsel *e);
+/* It sums into the evsel before it: another instance of its PMU. */
+bool evsel_merges(const struct evsel *e);
+bool evsel_precise_max(const struct evsel *e);
 
-/* Room for n targets, all closed. 0 or -ENOMEM. */
-int evsel_alloc(struct evsel *e, size_t n);
+/* Whether its PMU counts on cpu (-1: any CPU, always). */
+bool evsel_counts_on(const struct evsel *e, int cpu);
 
 /*
- * Open target t. 0 or -errno (then also in open_err, err_pid and
- * err_cpu). When the kernel refuses to count kernel activity (EACCES
- * under perf_event_paranoid >= 2, for a task), the event is counted in
- * user space only, as :u, like perf does.
+ * What opening it found: the errno that left it unsupported (0 if
+ * none), and the target where that happened.
  */
-int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd);
-void evsel_close(struct evsel *e);
+int evsel_open_err(const struct evsel *e);
+void evsel_failed_on(const struct evsel *e, int *pid, int *cpu);
+/* :u added because the kernel refused the kernel part (paranoid). */
+bool evsel_user_only(const struct evsel *e);
+/* Its PMU takes it, but not with its modifiers (msr/tsc/u). */
+bool evsel_modifiers_refused(const struct evsel *e);
+/* Its weak group was refused whole and split to open. */
+bool evsel_split(const struct evsel *e);
+
+/* Whether any target's counter is open. */
+bool evsel_is_open(const struct evsel *e);
+
+/* The targets it is opened on, and what target t read last. */
+size_t evsel_targets(const struct evsel *e);
+const struct counts_values *evsel_value(const struct evsel *e, size_t t);
 
 /*
  * Open a disabled counter of type and config on pid (0: pstat itself)
@@ -69,9 +77,6 @@ void evsel_close(struct evsel *e);
  */
 int evsel_probe(uint32_t type, uint64_t config, bool user_only, int pid,
 		int cpu);
-
-/* Whether any target's counter is open. */
-bool evsel_is_open(const struct evsel *e);
 
 /* Whether an open error means the event does not exist here. */
 bool evsel_err_unsupported(int err);

@@ -85,20 +85,19 @@ int explain_print(FILE *f, const struct evlist *el)
 	size_t i, n = evlist_count(el);
 
 	for (i = 0; i < n; i++) {
-		const struct evsel *e = evlist_at_const(el, i);
-		bool leader = i == 0 || evlist_at_const(el, i - 1)->group != e->group;
-		bool alone = leader && (i + 1 == n ||
-				evlist_at_const(el, i + 1)->group != e->group);
+		const struct evsel *e = evlist_at(el, i);
+		struct evlist_group g = evlist_group_of(el, i);
 
-		fprintf(f, "%s%s (group %zu%s)\n", i ? "\n" : "", e->name,
-			e->group, alone ? "" : leader ? ", leader" : ", member");
-		attr(f, &e->attr);
-		if (e->precise_max)
+		fprintf(f, "%s%s (group %zu%s)\n", i ? "\n" : "", evsel_name(e),
+			g.index, g.n == 1 ? "" : g.first == i ? ", leader"
+							      : ", member");
+		attr(f, evsel_attr(e));
+		if (evsel_precise_max(e))
 			fprintf(f, "  (:P: precise_ip steps down from 3 until the kernel takes it)\n");
-		if (e->scale != 1.0)
-			fprintf(f, "  (scale %g from sysfs)\n", e->scale);
-		if (e->unit[0])
-			fprintf(f, "  (unit %s from sysfs)\n", e->unit);
+		if (evsel_scale(e) != 1.0)
+			fprintf(f, "  (scale %g from sysfs)\n", evsel_scale(e));
+		if (evsel_unit(e)[0])
+			fprintf(f, "  (unit %s from sysfs)\n", evsel_unit(e));
 	}
 	return fflush(f) == 0 && !ferror(f) ? 0 : -EIO;
 }

@@ -81,20 +81,19 @@ static int build_evlist(const struct options *o, struct evlist *el)
 /* One message per failure, worded by its cause (diagnose.c). */
 static void report_open_error(const struct evlist *el, size_t i, int err)
 {
-	const struct evsel *e = evlist_at_const(el, i);
+	const struct evsel *e = evlist_at(el, i);
 	const struct evsel *leader = evlist_open_leader(el, i);
-	const struct diagnose_failure f = {
-		.event = e->name,
-		.attr = &e->attr,
+	struct diagnose_failure f = {
+		.event = evsel_name(e),
+		.attr = evsel_attr(e),
 		.err = err,
-		.pid = e->err_pid,
-		.cpu = e->err_cpu,
-		.leader = leader ? leader->name : NULL,
+		.leader = leader ? evsel_name(leader) : NULL,
 	};
 	struct diagnose_facts s;
 	char msg[2048];
 
-	diagnose_gather(&s, DIAGNOSE_OPEN, e->err_pid);
+	evsel_failed_on(e, &f.pid, &f.cpu);
+	diagnose_gather(&s, DIAGNOSE_OPEN, f.pid);
 	diagnose_open_error(&f, &s, msg, sizeof(msg));
 	diag_error("%s", msg);
 }

@@ -37,13 +37,13 @@ static void event_names(const struct evlist *el,
 
 	buf[0] = '\0';
 	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
+		const struct evsel *e = evlist_at(el, i);
 
-		if (e->merge_cont || !pass(e))
+		if (evsel_merges(e) || !pass(e))
 			continue;
 		if (n++ < 4)
 			append(buf, len, &used, "%s%s", n > 1 ? ", " : "",
-			       e->name);
+			       evsel_name(e));
 	}
 	if (n > 4)
 		append(buf, len, &used, " and %zu more", n - 4);
@@ -51,7 +51,7 @@ static void event_names(const struct evlist *el,
 
 static bool counted_user_only(const struct evsel *e)
 {
-	return e->user_only && !e->open_err;
+	return evsel_user_only(e) && !evsel_open_err(e);
 }
 
 static bool blind_user_only(const struct evsel *e)
@@ -98,9 +98,9 @@ bool notes_user_only(const struct evlist *el, int paranoid, char *buf,
 
 static bool is_hardware(const struct evsel *e)
 {
-	return e->attr.type == PERF_TYPE_HARDWARE ||
-	       e->attr.type == PERF_TYPE_HW_CACHE ||
-	       e->attr.type == PERF_TYPE_RAW;
+	return evsel_attr(e)->type == PERF_TYPE_HARDWARE ||
+	       evsel_attr(e)->type == PERF_TYPE_HW_CACHE ||
+	       evsel_attr(e)->type == PERF_TYPE_RAW;
 }
 
 /*
@@ -118,15 +118,15 @@ static void note_unsupported(const struct evlist *el,
 		used = 0;
 		names[0] = '\0';
 		for (i = 0; i < evlist_count(el); i++) {
-			const struct evsel *e = evlist_at_const(el, i);
+			const struct evsel *e = evlist_at(el, i);
 
-			if (e->open_err != errs[j] || e->merge_cont ||
-			    e->modifiers_refused)
+			if (evsel_open_err(e) != errs[j] || evsel_merges(e) ||
+			    evsel_modifiers_refused(e))
 				continue;
 			if (is_hardware(e) && !facts->core_pmu)
 				continue;
 			append(names, sizeof(names), &used, "%s%s",
-			       used ? ", " : "", e->name);
+			       used ? ", " : "", evsel_name(e));
 		}
 		if (names[0])
 			diag_note("%s: <not supported>: %s (%s)", names,
@@ -136,11 +136,11 @@ static void note_unsupported(const struct evlist *el,
 	used = 0;
 	names[0] = '\0';
 	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
+		const struct evsel *e = evlist_at(el, i);
 
-		if (e->modifiers_refused && !e->merge_cont)
+		if (evsel_modifiers_refused(e) && !evsel_merges(e))
 			append(names, sizeof(names), &used, "%s%s",
-			       used ? ", " : "", e->name);
+			       used ? ", " : "", evsel_name(e));
 	}
 	if (names[0])
 		diag_note("%s: <not supported>: its PMU %s; drop the modifiers to count it",
@@ -182,9 +182,9 @@ static void note_missing_pmu(const struct evlist *el,
 	size_t i;
 
 	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
+		const struct evsel *e = evlist_at(el, i);
 
-		if (e->open_err && is_hardware(e)) {
+		if (evsel_open_err(e) && is_hardware(e)) {
 			if (!facts->core_pmu)
 				diag_note("%s", diagnose_no_core_pmu());
 			return;
@@ -198,11 +198,11 @@ static void note_split_groups(const struct evlist *el)
 	size_t i;
 
 	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
+		const struct evsel *e = evlist_at(el, i);
 
-		if (e->split && (i == 0 || !evlist_at_const(el, i - 1)->split))
+		if (evsel_split(e) && (i == 0 || !evsel_split(evlist_at(el, i - 1))))
 			diag_note("the kernel refused the weak group led by %s as a whole: its events are counted separately",
-				  e->name);
+				  evsel_name(e));
 	}
 }
 
@@ -213,11 +213,11 @@ static unsigned int facts_needed(const struct evlist *el)
 	size_t i;
 
 	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at_const(el, i);
+		const struct evsel *e = evlist_at(el, i);
 
-		if (e->open_err && is_hardware(e))
+		if (evsel_open_err(e) && is_hardware(e))
 			need |= DIAGNOSE_CORE_PMU;
-		if (e->user_only)
+		if (evsel_user_only(e))
 			need |= DIAGNOSE_PARANOID;
 	}
 	return need;

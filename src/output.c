@@ -89,10 +89,9 @@ static bool counted(const struct counts_result *r)
 	return r->state == COUNTS_COUNTED || r->state == COUNTS_SCALED;
 }
 
-/* What metrics divide: the value shown, with clocks in nanoseconds. */
-static double metric_input(const struct output_row *row)
+double output_shown(const struct results_row *rr, double v)
 {
-	return evsel_is_clock(row->rr->e) ? row->value * 1e6 : row->value;
+	return evsel_is_clock(rr->e) ? v / 1e6 : v;
 }
 
 /* Row i as printed; its metrics too when ctx is given. */
@@ -109,23 +108,24 @@ static void make_row(const struct results *res, const struct results_row *rr,
 	row->name = results_name(rr);
 	row->unit = results_unit(rr);
 	results_values(rr, interval, &row->vals);
-	row->value = results_value(res, rr, &row->vals, &row->r);
+	row->raw = results_value(res, rr, &row->vals, &row->r);
 	/* It did not count: whatever time the kernel gave, none ran. */
 	if (row->r.state == COUNTS_NOT_COUNTED)
 		row->vals.running = 0;
-	row->fractional = evsel_is_clock(rr->e) || rr->e->scale != 1.0;
+	row->fractional = evsel_is_clock(rr->e) || evsel_scale(rr->e) != 1.0;
 	row->has_variance = false;
 	/* Totals of several runs: their mean, and how far to trust it. */
 	if (!interval && res->n_runs > 1 && counted(&row->r)) {
-		row->value = stats_mean(&rr->runs);
-		row->r.value = (uint64_t)(row->value + 0.5);
+		row->raw = stats_mean(&rr->runs);
+		row->r.value = (uint64_t)(row->raw + 0.5);
 		row->has_variance = true;
 		row->variance_pct = stats_rel_stddev_mean(&rr->runs);
 	}
+	row->value = output_shown(rr, row->raw);
 	row->n_metrics = 0;
 	if (ctx && counted(&row->r))
-		row->n_metrics = metrics_compute(ctx, &rr->e->attr,
-						 metric_input(row), row->m);
+		row->n_metrics = metrics_compute(ctx, evsel_attr(rr->e),
+						 row->raw, row->m);
 }
 
 const char *output_aggr_title(const struct results_aggr *ag, bool *cpus)
@@ -255,14 +255,14 @@ static int add_columns(struct output_metric_only *mo,
 
 	metrics_ctx_init(&members, 0.0);
 	for (e = 0; e < mo->n_events; e++)
-		metrics_ctx_add(&members, &res->rows[mo->rows[e]].e->attr, 0.0);
+		metrics_ctx_add(&members, evsel_attr(res->rows[mo->rows[e]].e), 0.0);
 	mo->cols = calloc(mo->n_events * METRICS_MAX + 1, sizeof(*mo->cols));
 	mo->cells = calloc(mo->n_events * METRICS_MAX + 1, sizeof(*mo->cells));
 	if (!mo->cols || !mo->cells)
 		return -1;
 	for (e = 0; e < mo->n_events; e++) {
 		rr = &res->rows[mo->rows[e]];
-		n = metrics_columns(&members, &rr->e->attr, m);
+		n = metrics_columns(&members, evsel_attr(rr->e), m);
 		for (i = 0; i < n; i++) {
 			c = &mo->cols[mo->n_cols++];
 			c->event = e;
@@ -327,8 +327,8 @@ static void metric_cells(struct output *out, const struct results *res,
 				 &row);
 		}
 		mo->cells[i].has = counted(&row.r) &&
-			metrics_column_value(&out->ctx[a], &row.rr->e->attr,
-					     metric_input(&row), &c->m,
+			metrics_column_value(&out->ctx[a], evsel_attr(row.rr->e),
+					     row.raw, &c->m,
 					     &mo->cells[i].value);
 	}
 }
@@ -380,7 +380,7 @@ static int build_contexts(struct output *out, const struct results *res,
 		make_row(res, &res->rows[i], out->interval, NULL, &row);
 		if (counted(&row.r))
 			metrics_ctx_add(&out->ctx[row.rr->aggr],
-					&row.rr->e->attr, metric_input(&row));
+					evsel_attr(row.rr->e), row.raw);
 	}
 	return 0;
 }

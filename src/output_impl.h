@@ -18,7 +18,9 @@ struct output_row {
 	const char *unit;
 	struct counts_values vals;
 	struct counts_result r;
-	double value;		/* in unit; the mean over runs with -r */
+	double raw;		/* results_value's (clocks in ns); the mean
+				 * over runs with -r: what metrics divide */
+	double value;		/* raw in unit, as shown (clocks in ms) */
 	bool fractional;	/* two decimals, not an integer */
 	int n_metrics;
 	struct metric m[METRICS_MAX];
@@ -93,6 +95,9 @@ extern const struct output_printer output_csv;
 extern const struct output_printer output_jsonl;
 extern const struct output_printer output_pstat_csv;
 extern const struct output_printer output_pstat_json;
+
+/* A row's value v as shown, in its unit: clocks in milliseconds. */
+double output_shown(const struct results_row *rr, double v);
 
 /* The row's state as pstat's formats name it. */
 const char *output_state_name(enum counts_state s);

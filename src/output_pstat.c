@@ -215,18 +215,20 @@ static void runs(FILE *f, const struct output_row *row, size_t n)
 	for (i = 0; i < n; i++) {
 		fputs(i ? ", " : "", f);
 		if (rr->run_counted[i])
-			json_number(f, rr->run_values[i]);
+			json_number(f, output_shown(rr, rr->run_values[i]));
 		else
 			fputs("null", f);
 	}
 	fputs("], \"mean\": ", f);
-	json_number(f, rr->runs.n ? stats_mean(&rr->runs) : NAN);
+	json_number(f, rr->runs.n ? output_shown(rr, stats_mean(&rr->runs))
+				 : NAN);
 	fputs(", \"stddev\": ", f);
-	json_number(f, rr->runs.n > 1 ? stats_stddev(&rr->runs) : 0.0);
+	json_number(f, rr->runs.n > 1 ? output_shown(rr, stats_stddev(&rr->runs))
+				     : 0.0);
 	fputs(", \"min\": ", f);
-	json_number(f, rr->runs.n ? rr->runs.min : NAN);
+	json_number(f, rr->runs.n ? output_shown(rr, rr->runs.min) : NAN);
 	fputs(", \"max\": ", f);
-	json_number(f, rr->runs.n ? rr->runs.max : NAN);
+	json_number(f, rr->runs.n ? output_shown(rr, rr->runs.max) : NAN);
 }
 
 static void pjson_row(struct output *out, const struct output_row *row)

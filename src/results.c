@@ -12,7 +12,7 @@ static size_t row_span(const struct evlist *el, size_t i, bool no_merge)
 	size_t n = 1;
 
 	while (!no_merge && i + n < evlist_count(el) &&
-	       evlist_at_const(el, i + n)->merge_cont)
+	       evsel_merges(evlist_at(el, i + n)))
 		n++;
 	return n;
 }
@@ -21,10 +21,11 @@ static int init_row(struct results_row *row, const struct evlist *el,
 		    size_t i, size_t n, size_t aggr, bool no_merge,
 		    size_t max_runs)
 {
-	row->e = evlist_at_const(el, i);
+	row->e = evlist_at(el, i);
+	row->first = i;
 	row->n_evsels = n;
 	row->aggr = aggr;
-	row->by_instance = no_merge && row->e->instance;
+	row->by_instance = no_merge && evsel_instance(row->e);
 	stats_init(&row->runs);
 	row->run_values = calloc(max_runs, sizeof(*row->run_values));
 	row->run_counted = calloc(max_runs, sizeof(*row->run_counted));
@@ -43,6 +44,7 @@ struct results *results_new(const struct evlist *el, bool no_merge,
 
 	if (!r)
 		return NULL;
+	r->el = el;
 	r->aggr = aggr;
 	r->max_runs = max_runs;
 	r->enabled = true;	/* until a run says it has not started */
@@ -96,22 +98,20 @@ void results_snapshot(struct results *r)
 	for (i = 0; i < r->n_rows; i++) {
 		struct results_row *row = &r->rows[i];
 
+		/* perf's aggregation: sum value, enabled and running,
+		 * and scale once. */
 		row->now = (struct counts_values){ 0 };
 		for (j = 0; j < row->n_evsels; j++) {
-			const struct evsel *e = &row->e[j];
+			const struct evsel *e = evlist_at(r->el, row->first + j);
 
-			for (t = 0; t < e->n_targets; t++) {
+			for (t = 0; t < evsel_targets(e); t++) {
+				const struct counts_values *v = evsel_value(e, t);
+
 				if (ag && ag->of_target[t] != row->aggr)
 					continue;
-				row->now.value += e->tvals[t].value;
-				row->now.enabled += e->tvals[t].enabled;
-				row->now.running += e->tvals[t].running;
-			}
-			/* Never opened: a hand-made evsel of a unit test. */
-			if (!e->n_targets) {
-				row->now.value += e->vals.value;
-				row->now.enabled += e->vals.enabled;
-				row->now.running += e->vals.running;
+				row->now.value += v->value;
+				row->now.enabled += v->enabled;
+				row->now.running += v->running;
 			}
 		}
 	}
@@ -137,9 +137,7 @@ void results_next_interval(struct results *r)
 double results_value(const struct results *r, const struct results_row *row,
 		     const struct counts_values *v, struct counts_result *res)
 {
-	double value;
-
-	if (row->e->open_err) {
+	if (evsel_open_err(row->e)) {
 		*res = (struct counts_result){
 			.state = COUNTS_NOT_SUPPORTED,
 			.running_pct = 100.0,
@@ -148,25 +146,25 @@ double results_value(const struct results *r, const struct results_row *row,
 	}
 	/* Its :u count would be a false 0 (see notes_user_only's note);
 	 * a counter never enabled reads 0 for nothing it saw. */
-	if ((row->e->user_only && evsel_kernel_only(row->e)) || !r->enabled) {
+	if ((evsel_user_only(row->e) && evsel_kernel_only(row->e)) ||
+	    !r->enabled) {
 		*res = (struct counts_result){ .state = COUNTS_NOT_COUNTED };
 		return 0.0;
 	}
 	counts_scale(v, res);
 	if (r->no_scale && res->state == COUNTS_SCALED)
 		res->value = v->value;
-	value = (double)res->value * row->e->scale;
-	return evsel_is_clock(row->e) ? value / 1e6 : value;
+	return (double)res->value * evsel_scale(row->e);
 }
 
 const char *results_name(const struct results_row *row)
 {
-	return row->by_instance ? row->e->instance : row->e->name;
+	return row->by_instance ? evsel_instance(row->e) : evsel_name(row->e);
 }
 
 const char *results_unit(const struct results_row *row)
 {
-	return evsel_is_clock(row->e) ? "msec" : row->e->unit;
+	return evsel_is_clock(row->e) ? "msec" : evsel_unit(row->e);
 }
 
 void results_end_run(struct results *r, double wall_ns)

@@ -40,17 +40,19 @@ struct results_aggr {
  */
 struct results_row {
 	const struct evsel *e;	/* the first evsel of the row */
+	size_t first;		/* its index in the evlist */
 	size_t n_evsels;	/* it and the instances merged into it */
 	size_t aggr;		/* its aggregate */
 	bool by_instance;	/* --no-merge: named by its PMU instance */
 	struct counts_values now;	/* the last reading */
 	struct counts_values prev;	/* the reading before the interval */
 	struct stats runs;	/* the value of each run, with -r */
-	double *run_values;	/* each run's value, in the row's unit */
+	double *run_values;	/* each run's value (results_value) */
 	bool *run_counted;	/* whether run i gave a value at all */
 };
 
 struct results {
+	const struct evlist *el;
 	struct results_row *rows;
 	size_t n_rows;
 	const struct results_aggr *aggr;	/* NULL: all targets together */
@@ -86,8 +88,11 @@ void results_next_interval(struct results *r);
 /* A run ended (its final snapshot taken): add it to the statistics. */
 void results_end_run(struct results *r, double wall_ns);
 
-/* The value of v in the row's unit (ms for clocks, sysfs's scale), and
- * its state; no_scale shows the count as read. */
+/*
+ * The value of v, scaled by sysfs's .scale (clocks stay in
+ * nanoseconds: the printers show milliseconds), and its state;
+ * no_scale shows the count as read.
+ */
 double results_value(const struct results *r, const struct results_row *row,
 		     const struct counts_values *v, struct counts_result *res);
 
@@ -97,7 +102,7 @@ double results_value(const struct results *r, const struct results_row *row,
  */
 const char *results_name(const struct results_row *row);
 
-/* The row's unit: "msec" for clocks, sysfs's unit, or "". */
+/* The unit the row is shown in: "msec" for clocks, sysfs's unit, or "". */
 const char *results_unit(const struct results_row *row);
 
 #endif

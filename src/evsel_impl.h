@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Inside a counter: for evsel.c and evlist.c, which opens and reads it. */
+#ifndef PSTAT_EVSEL_IMPL_H
+#define PSTAT_EVSEL_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/perf_event.h>
+
+#include "counts.h"
+#include "evsel.h"
+
+struct evsel {
+	struct perf_event_attr attr;
+	char *name;
+	bool has_modifiers;	/* the name already ends in modifiers */
+	char *instance;		/* see evsel_instance */
+	bool merge_cont;
+	double scale;
+	char *unit;
+	bool precise_max;
+	bool weak;
+	bool pinned;		/* :D, which the kernel takes on leaders */
+	bool exclusive;		/* :e, likewise */
+	int *cpus;		/* its PMU's cpumask, or NULL for any CPU */
+	int n_cpus;
+	size_t group;		/* its group in the evlist, set there */
+	bool split;
+	int open_err;
+	int err_pid, err_cpu;
+	bool user_only;
+	bool modifiers_refused;
+
+	/* One counter per target (a thread or a CPU), after evsel_alloc. */
+	size_t n_targets;
+	int *fds;		/* -1 when closed or never opened */
+	uint64_t *ids;		/* PERF_EVENT_IOC_ID of each */
+	struct counts_values *tvals;	/* the last read of each */
+};
+
+/* Room for n targets, all closed. 0 or -ENOMEM. */
+int evsel_alloc(struct evsel *e, size_t n);
+
+/*
+ * Open target t. 0 or -errno (then also in open_err, err_pid and
+ * err_cpu). When the kernel refuses to count kernel activity (EACCES
+ * under perf_event_paranoid >= 2, for a task), the event is counted in
+ * user space only, as :u, like perf does.
+ */
+int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd);
+void evsel_close(struct evsel *e);
+
+#endif
