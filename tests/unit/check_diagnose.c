@@ -17,76 +17,8 @@
 #include "event.h"
 #include "sys.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define FIRST_FD 100
+#include "fake_kernel.h"
 
-/* A kernel at some paranoid level that refuses what it is told to. */
-static struct fake {
-	int paranoid;		/* DIAGNOSE_PARANOID_UNKNOWN: no answer */
-	int kernel_err;		/* for attrs that count the kernel */
-	int user_err;		/* for attrs that leave it out */
-	int cpu_err;		/* for pid -1, whatever the attr */
-	size_t n_opens;
-	struct perf_event_attr last;
-	int next_fd;
-} fake;
-
-static int fake_open(struct perf_event_attr *attr, pid_t pid, int cpu,
-		     int group_fd, unsigned long flags)
-{
-	int err = attr->exclude_kernel ? fake.user_err : fake.kernel_err;
-
-	fake.n_opens++;
-	fake.last = *attr;
-	if (pid == -1 && fake.cpu_err)
-		err = fake.cpu_err;
-	return err ? -err : fake.next_fd++;
-}
-
-static int fake_ioctl(int fd, unsigned long request, void *arg)
-{
-	*(uint64_t *)arg = 1000 + (uint64_t)fd;
-	return 0;
-}
-
-static ssize_t fake_read(int fd, void *buf, size_t len)
-{
-	return -EIO;
-}
-
-static int fake_close(int fd)
-{
-	return 0;
-}
-
-static int fake_paranoid(int *level)
-{
-	if (fake.paranoid == DIAGNOSE_PARANOID_UNKNOWN)
-		return -ENOENT;
-	*level = fake.paranoid;
-	return 0;
-}
-
-static const struct sys_ops fake_ops = {
-	.perf_event_open = fake_open,
-	.ioctl = fake_ioctl,
-	.read = fake_read,
-	.close = fake_close,
-	.paranoid = fake_paranoid,
-};
-
-static void fake_setup(void)
-{
-	memset(&fake, 0, sizeof(fake));
-	fake.next_fd = FIRST_FD;
-	fake.paranoid = 2;
-	sys_set_ops(&fake_ops);
-}
-
-static void fake_teardown(void)
-{
-	sys_set_ops(NULL);
-}
 
 /* Every message: its event, its errno's cause, and what to do. */
 static const struct message_row {
@@ -365,10 +297,10 @@ START_TEST(test_gather)
 	diagnose_gather(&s, DIAGNOSE_OPEN, 0);
 	ck_assert_int_eq(s.user_err, EACCES);
 	ck_assert_uint_eq(fake.n_opens, 1);
-	ck_assert_int_eq(fake.last.exclude_kernel, 1);
+	ck_assert_int_eq(fake.opens[fake.n_opens - 1].attr.exclude_kernel, 1);
 	ck_assert_int_eq(s.target_uid, -1);
 	ck_assert_int_ge(s.nofile_max, s.nofile);
-	fake.paranoid = DIAGNOSE_PARANOID_UNKNOWN;
+	fake.paranoid = FAKE_NO_PARANOID;
 	diagnose_gather(&s, DIAGNOSE_PARANOID, 0);
 	ck_assert_int_eq(s.paranoid, DIAGNOSE_PARANOID_UNKNOWN);
 }

@@ -13,153 +13,37 @@
 
 #include "event.h"
 #include "evlist.h"
+#include "evsel_impl.h"
 #include "sys.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#include "fake_kernel.h"
 
-#define FIRST_FD	100
-#define MAX_CALLS	32
 #define ALL_FORMATS	(PERF_FORMAT_GROUP | PERF_FORMAT_ID | \
 			 PERF_FORMAT_TOTAL_TIME_ENABLED | \
 			 PERF_FORMAT_TOTAL_TIME_RUNNING)
 
-/* What pstat asked of the fake kernel, and what it will answer. */
-static struct fake {
-	struct fake_open {
-		struct perf_event_attr attr;
-		pid_t pid;
-		int cpu, group_fd, ret;
-		unsigned long flags;
-	} opens[MAX_CALLS];
-	size_t n_opens;
-	int open_errno[MAX_CALLS];	/* by call: fail it with this */
-	int id_errno[MAX_CALLS];	/* by fd - FIRST_FD: fail its ID */
-	int next_fd;
-
-	unsigned closes[MAX_CALLS];	/* by fd - FIRST_FD */
-	size_t n_closes;
-
-	struct fake_read {
-		int fd;
-		size_t len;
-	} reads[MAX_CALLS];
-	size_t n_reads;
-	struct fake_reply {
-		uint64_t buf[32];
-		size_t len;	/* bytes; 0: no reply prepared */
-		int err;	/* fail the read with this instead */
-	} replies[MAX_CALLS];	/* by fd - FIRST_FD */
-} fake;
-
-static int fake_open(struct perf_event_attr *attr, pid_t pid, int cpu,
-		     int group_fd, unsigned long flags)
+/* No paranoid level to read: an EACCES is final, no :u retry. */
+static void evlist_setup(void)
 {
-	size_t call = fake.n_opens++;
-	struct fake_open *o;
-
-	ck_assert_uint_lt(call, MAX_CALLS);
-	o = &fake.opens[call];
-	*o = (struct fake_open){
-		.attr = *attr,
-		.pid = pid,
-		.cpu = cpu,
-		.group_fd = group_fd,
-		.flags = flags,
-	};
-	o->ret = fake.open_errno[call] ? -fake.open_errno[call]
-				       : fake.next_fd++;
-	return o->ret;
+	fake_setup();
+	fake.paranoid = FAKE_NO_PARANOID;
 }
 
-/* An id per fd that is not the fd, so no one can mix them up. */
-static uint64_t fake_id(int fd)
+/* A hardware event, weak (:W) if asked. */
+static void add_weak(struct evlist *el, uint64_t config, const char *name,
+		     bool weak)
 {
-	return 1000 + (uint64_t)fd;
-}
+	struct evsel_desc d = { .name = name, .weak = weak };
 
-static int fake_ioctl(int fd, unsigned long request, void *arg)
-{
-	ck_assert_int_ge(fd, FIRST_FD);
-	ck_assert_int_lt(fd, fake.next_fd);
-	if (request != PERF_EVENT_IOC_ID)
-		return -ENOTTY;
-	if (fake.id_errno[fd - FIRST_FD])
-		return -fake.id_errno[fd - FIRST_FD];
-	*(uint64_t *)arg = fake_id(fd);
-	return 0;
-}
-
-static ssize_t fake_read(int fd, void *buf, size_t len)
-{
-	const struct fake_reply *r;
-
-	ck_assert_int_ge(fd, FIRST_FD);
-	ck_assert_int_lt(fd, fake.next_fd);
-	ck_assert_uint_lt(fake.n_reads, MAX_CALLS);
-	fake.reads[fake.n_reads++] = (struct fake_read){ .fd = fd, .len = len };
-	r = &fake.replies[fd - FIRST_FD];
-	if (r->err)
-		return -r->err;
-	ck_assert_msg(r->len > 0, "read of fd %d, which is no leader", fd);
-	if (r->len > len)
-		return -ENOSPC;	/* as the kernel says it */
-	memcpy(buf, r->buf, r->len);
-	return (ssize_t)r->len;
-}
-
-static int fake_close(int fd)
-{
-	ck_assert_int_ge(fd, FIRST_FD);
-	ck_assert_int_lt(fd, fake.next_fd);
-	fake.closes[fd - FIRST_FD]++;
-	fake.n_closes++;
-	return 0;
-}
-
-static const struct sys_ops fake_ops = {
-	.perf_event_open = fake_open,
-	.ioctl = fake_ioctl,
-	.read = fake_read,
-	.close = fake_close,
-};
-
-static void fake_setup(void)
-{
-	memset(&fake, 0, sizeof(fake));
-	fake.next_fd = FIRST_FD;
-	sys_set_ops(&fake_ops);
-}
-
-static void fake_teardown(void)
-{
-	sys_set_ops(NULL);
-}
-
-/* A group read as the kernel lays it out; pairs are (value, fd). */
-static void fake_reply(int fd, uint64_t enabled, uint64_t running,
-		       size_t nr, const uint64_t *pairs)
-{
-	struct fake_reply *r = &fake.replies[fd - FIRST_FD];
-	size_t i;
-
-	r->buf[0] = nr;
-	r->buf[1] = enabled;
-	r->buf[2] = running;
-	for (i = 0; i < nr; i++) {
-		r->buf[3 + 2 * i] = pairs[2 * i];
-		r->buf[4 + 2 * i] = fake_id((int)pairs[2 * i + 1]);
-	}
-	r->len = (3 + 2 * nr) * sizeof(uint64_t);
+	event_attr_init(&d.attr);
+	d.attr.type = PERF_TYPE_HARDWARE;
+	d.attr.config = config;
+	ck_assert_int_eq(evlist_add(el, &d), 0);
 }
 
 static void add(struct evlist *el, uint64_t config, const char *name)
 {
-	struct perf_event_attr attr;
-
-	event_attr_init(&attr);
-	attr.type = PERF_TYPE_HARDWARE;
-	attr.config = config;
-	ck_assert_int_eq(evlist_add(el, &attr, name, strlen(name)), 0);
+	add_weak(el, config, name, false);
 }
 
 /* {a,b,c},d */
@@ -219,7 +103,6 @@ START_TEST(test_groups)
 	ck_assert_uint_eq(evlist_at(el, 3)->group, 1);
 	ck_assert_str_eq(evlist_at(el, 3)->name, "d");
 	ck_assert(!evsel_is_open(evlist_at(el, 3)));
-	ck_assert_ptr_eq(evlist_at_const(el, 2), evlist_at(el, 2));
 	evlist_free(el);
 	ck_assert_uint_eq(fake.n_closes, 0);
 }
@@ -280,15 +163,15 @@ START_TEST(test_open_attrs)
 	open_ok(el, &t->t);
 	ck_assert_uint_eq(fake.n_opens, 4);
 	check_opened(t->line, 0, &t->t, -1);
-	check_opened(t->line, 1, &t->t, FIRST_FD);
-	check_opened(t->line, 2, &t->t, FIRST_FD);
+	check_opened(t->line, 1, &t->t, FAKE_FIRST_FD);
+	check_opened(t->line, 2, &t->t, FAKE_FIRST_FD);
 	check_opened(t->line, 3, &t->t, -1);
 	ck_assert_uint_eq(fake.opens[1].attr.config,
 			  PERF_COUNT_HW_INSTRUCTIONS);
 	for (i = 0; i < 4; i++) {
-		const struct evsel *e = evlist_at(el, i);
+		const struct evsel *e = (struct evsel *)evlist_at(el, i);
 
-		ck_assert_int_eq(e->fds[0], FIRST_FD + (int)i);
+		ck_assert_int_eq(e->fds[0], FAKE_FIRST_FD + (int)i);
 		ck_assert_uint_eq(e->ids[0], fake_id(e->fds[0]));
 		ck_assert_int_eq(e->open_err, 0);
 	}
@@ -304,7 +187,7 @@ static const int unsupported[] = { ENOENT, EOPNOTSUPP, ENODEV, ENXIO };
 START_TEST(test_open_leader_missing)
 {
 	struct evlist *el = three_and_one();
-	const struct evsel *a = evlist_at(el, 0);
+	const struct evsel *a = (struct evsel *)evlist_at(el, 0);
 
 	fake.open_errno[0] = unsupported[_i];
 	open_ok(el, &default_target);
@@ -312,9 +195,9 @@ START_TEST(test_open_leader_missing)
 	ck_assert_int_eq(a->fds[0], -1);
 	ck_assert_int_eq(a->open_err, unsupported[_i]);
 	check_opened(__LINE__, 1, &default_target, -1);
-	check_opened(__LINE__, 2, &default_target, FIRST_FD);
+	check_opened(__LINE__, 2, &default_target, FAKE_FIRST_FD);
 	check_opened(__LINE__, 3, &default_target, -1);
-	ck_assert_int_eq(evlist_at(el, 1)->fds[0], FIRST_FD);
+	ck_assert_int_eq(evlist_at(el, 1)->fds[0], FAKE_FIRST_FD);
 	ck_assert_int_eq(evlist_at(el, 1)->open_err, 0);
 	evlist_free(el);
 	ck_assert_uint_eq(fake.n_closes, 3);
@@ -328,10 +211,10 @@ START_TEST(test_open_member_missing)
 	fake.open_errno[1] = ENOENT;
 	open_ok(el, &default_target);
 	check_opened(__LINE__, 0, &default_target, -1);
-	check_opened(__LINE__, 2, &default_target, FIRST_FD);
+	check_opened(__LINE__, 2, &default_target, FAKE_FIRST_FD);
 	ck_assert_int_eq(evlist_at(el, 1)->fds[0], -1);
 	ck_assert_int_eq(evlist_at(el, 1)->open_err, ENOENT);
-	ck_assert_int_eq(evlist_at(el, 2)->fds[0], FIRST_FD + 1);
+	ck_assert_int_eq(evlist_at(el, 2)->fds[0], FAKE_FIRST_FD + 1);
 	evlist_free(el);
 }
 END_TEST
@@ -370,7 +253,7 @@ START_TEST(test_open_fatal)
 	for (i = 0; i < t->opened; i++)
 		ck_assert_msg(fake.closes[i] == 1,
 			      "line %d: fd %d closed %u times", t->line,
-			      FIRST_FD + (int)i, fake.closes[i]);
+			      FAKE_FIRST_FD + (int)i, fake.closes[i]);
 	ck_assert_uint_eq(fake.n_closes, t->opened);
 	for (i = 0; i < evlist_count(el); i++)
 		ck_assert_int_eq(evlist_at(el, i)->fds[0], -1);
@@ -397,14 +280,23 @@ START_TEST(test_open_id_fails)
 }
 END_TEST
 
+/* What e read, summed over its targets. */
 static void check_vals(const struct evsel *e, uint64_t value,
 		       uint64_t enabled, uint64_t running)
 {
-	ck_assert_msg(e->vals.value == value && e->vals.enabled == enabled &&
-		      e->vals.running == running,
+	struct counts_values v = { 0 };
+	size_t t;
+
+	for (t = 0; t < evsel_targets(e); t++) {
+		v.value += evsel_value(e, t)->value;
+		v.enabled += evsel_value(e, t)->enabled;
+		v.running += evsel_value(e, t)->running;
+	}
+	ck_assert_msg(v.value == value && v.enabled == enabled &&
+		      v.running == running,
 		      "%s read %ju/%ju/%ju, want %ju/%ju/%ju", e->name,
-		      (uintmax_t)e->vals.value, (uintmax_t)e->vals.enabled,
-		      (uintmax_t)e->vals.running, (uintmax_t)value,
+		      (uintmax_t)v.value, (uintmax_t)v.enabled,
+		      (uintmax_t)v.running, (uintmax_t)value,
 		      (uintmax_t)enabled, (uintmax_t)running);
 }
 
@@ -554,12 +446,10 @@ static struct evlist *pair_and_one(bool weak)
 
 	ck_assert_ptr_nonnull(el);
 	evlist_group_begin(el);
-	add(el, PERF_COUNT_HW_CPU_CYCLES, "a");
-	add(el, PERF_COUNT_HW_INSTRUCTIONS, "b");
+	add_weak(el, PERF_COUNT_HW_CPU_CYCLES, "a", weak);
+	add_weak(el, PERF_COUNT_HW_INSTRUCTIONS, "b", weak);
 	evlist_group_end(el);
 	add(el, PERF_COUNT_HW_CACHE_MISSES, "c");
-	evlist_at(el, 0)->weak = weak;
-	evlist_at(el, 1)->weak = weak;
 	return el;
 }
 
@@ -570,8 +460,8 @@ static struct evlist *pair_and_one(bool weak)
 START_TEST(test_weak_split)
 {
 	struct evlist *el = pair_and_one(true);
-	const struct evsel *a = evlist_at(el, 0), *b = evlist_at(el, 1);
-	const struct evsel *c = evlist_at(el, 2);
+	const struct evsel *a = (struct evsel *)evlist_at(el, 0), *b = (struct evsel *)evlist_at(el, 1);
+	const struct evsel *c = (struct evsel *)evlist_at(el, 2);
 	const uint64_t ra[] = { 10, 101 }, rb[] = { 20, 102 };
 	const uint64_t rc[] = { 30, 103 };
 
@@ -579,7 +469,7 @@ START_TEST(test_weak_split)
 	open_ok(el, &default_target);
 	ck_assert_uint_eq(fake.n_opens, 5);
 	check_opened(__LINE__, 0, &default_target, -1);
-	check_opened(__LINE__, 1, &default_target, FIRST_FD);
+	check_opened(__LINE__, 1, &default_target, FAKE_FIRST_FD);
 	/* Again, each alone: leaders, disabled, no group_fd. */
 	check_opened(__LINE__, 2, &default_target, -1);
 	check_opened(__LINE__, 3, &default_target, -1);
@@ -595,9 +485,9 @@ START_TEST(test_weak_split)
 	ck_assert_uint_ne(a->group, b->group);
 	ck_assert_uint_ne(a->group, c->group);
 	ck_assert_uint_ne(b->group, c->group);
-	ck_assert_int_eq(a->fds[0], FIRST_FD + 1);
-	ck_assert_int_eq(b->fds[0], FIRST_FD + 2);
-	ck_assert_int_eq(c->fds[0], FIRST_FD + 3);
+	ck_assert_int_eq(a->fds[0], FAKE_FIRST_FD + 1);
+	ck_assert_int_eq(b->fds[0], FAKE_FIRST_FD + 2);
+	ck_assert_int_eq(c->fds[0], FAKE_FIRST_FD + 3);
 	ck_assert_int_eq(a->open_err, 0);
 	ck_assert_int_eq(b->open_err, 0);
 
@@ -658,13 +548,13 @@ START_TEST(test_weak_leader_fails)
 	struct evlist *el = pair_and_one(true);
 	size_t failed = 99, i;
 
-	for (i = 0; i < MAX_CALLS; i++)
+	for (i = 0; i < FAKE_MAX_CALLS; i++)
 		fake.open_errno[i] = i < 2 ? EINVAL : 0;
 	ck_assert_int_eq(evlist_open(el, &default_target, &failed), -EINVAL);
 	ck_assert_uint_eq(failed, 0);
 	for (i = 0; i < evlist_count(el); i++)
 		ck_assert_int_eq(evlist_at(el, i)->fds[0], -1);
-	ck_assert_uint_eq(fake.n_closes, fake.next_fd - FIRST_FD);
+	ck_assert_uint_eq(fake.n_closes, fake.next_fd - FAKE_FIRST_FD);
 	evlist_free(el);
 }
 END_TEST
@@ -737,7 +627,7 @@ START_TEST(test_open_leader_cpumask)
 	static const int cpus[] = { 0, 2 };
 	const struct evlist_target on_cpus = { .cpus = cpus, .n_cpus = 2 };
 	struct evlist *el = three_and_one();
-	struct evsel *a = evlist_at(el, 0);
+	struct evsel *a = (struct evsel *)evlist_at(el, 0);
 	size_t failed = 99;
 
 	a->cpus = malloc(sizeof(*a->cpus));
@@ -790,7 +680,7 @@ START_TEST(test_precise_max)
 	int ret;
 
 	add(el, PERF_COUNT_HW_CPU_CYCLES, "cycles");
-	e = evlist_at(el, 0);
+	e = (struct evsel *)evlist_at(el, 0);
 	e->precise_max = t->precise_max;
 	e->attr.precise_ip = t->start;
 	for (i = 0; i < t->fails; i++)
@@ -822,7 +712,7 @@ END_TEST
 START_TEST(test_configure)
 {
 	struct evlist *el = pair_and_one(false);
-	struct evsel *a = evlist_at(el, 0), *b = evlist_at(el, 1);
+	struct evsel *a = (struct evsel *)evlist_at(el, 0), *b = (struct evsel *)evlist_at(el, 1);
 
 	a->pinned = b->pinned = true;
 	a->exclusive = b->exclusive = true;
@@ -851,7 +741,7 @@ START_TEST(test_pinned_leader_only)
 	size_t i;
 
 	for (i = 0; i < 3; i++) {
-		struct evsel *e = evlist_at(el, i);
+		struct evsel *e = (struct evsel *)evlist_at(el, i);
 
 		e->pinned = e->exclusive = true;
 		e->attr.pinned = e->attr.exclusive = 1;
@@ -886,7 +776,7 @@ static const struct evlist_target two_pids = {
 START_TEST(test_targets)
 {
 	struct evlist *el = three_and_one();
-	const struct evsel *a = evlist_at(el, 0), *d = evlist_at(el, 3);
+	const struct evsel *a = (struct evsel *)evlist_at(el, 0), *d = evlist_at(el, 3);
 	static const struct { pid_t pid; int group_fd; } want[] = {
 		{ 10, -1 }, { 10, 100 }, { 10, 100 },
 		{ 11, -1 }, { 11, 103 }, { 11, 103 },
@@ -1008,7 +898,7 @@ END_TEST
 static void fake_reply_cd(struct evlist *el, size_t t, uint64_t vc,
 			  uint64_t vd)
 {
-	const struct evsel *c = evlist_at(el, 2), *d = evlist_at(el, 3);
+	const struct evsel *c = (struct evsel *)evlist_at(el, 2), *d = evlist_at(el, 3);
 	const uint64_t pairs[] = { vc, (uint64_t)c->fds[t],
 				   vd, (uint64_t)d->fds[t] };
 
@@ -1037,7 +927,7 @@ START_TEST(test_skip_vanished)
 	const struct vanish_row *t = &vanish_rows[_i];
 	struct evlist_target tg = two_pids;
 	struct evlist *el = two_pairs();
-	const struct evsel *a = evlist_at(el, 0), *b = evlist_at(el, 1);
+	const struct evsel *a = (struct evsel *)evlist_at(el, 0), *b = (struct evsel *)evlist_at(el, 1);
 	const uint64_t ab10[] = { 1, 100, 2, 101 };
 	size_t failed = 99, i;
 	int ret;
@@ -1052,7 +942,7 @@ START_TEST(test_skip_vanished)
 		ck_assert_uint_eq(failed, t->call == 2 ? 0 : 1);
 		for (i = 0; i < evlist_count(el); i++)
 			ck_assert(!evsel_is_open(evlist_at(el, i)));
-		ck_assert_uint_eq(fake.n_closes, fake.next_fd - FIRST_FD);
+		ck_assert_uint_eq(fake.n_closes, fake.next_fd - FAKE_FIRST_FD);
 		evlist_free(el);
 		return;
 	}
@@ -1080,7 +970,7 @@ START_TEST(test_skip_vanished)
 	check_vals(evlist_at(el, 2), 8, 200, 200);
 	check_vals(evlist_at(el, 3), 10, 200, 200);
 	evlist_free(el);
-	ck_assert_uint_eq(fake.n_closes, fake.next_fd - FIRST_FD);
+	ck_assert_uint_eq(fake.n_closes, fake.next_fd - FAKE_FIRST_FD);
 }
 END_TEST
 
@@ -1090,7 +980,7 @@ static Suite *evlist_suite(void)
 	TCase *tc;
 
 	tc = tcase_create("open");
-	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_checked_fixture(tc, evlist_setup, fake_teardown);
 	tcase_add_test(tc, test_groups);
 	tcase_add_loop_test(tc, test_open_attrs, 0, N_ROWS(target_rows));
 	tcase_add_loop_test(tc, test_open_leader_missing, 0,
@@ -1102,7 +992,7 @@ static Suite *evlist_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("weak");
-	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_checked_fixture(tc, evlist_setup, fake_teardown);
 	tcase_add_test(tc, test_weak_split);
 	tcase_add_test(tc, test_weak_member_unsupported);
 	tcase_add_test(tc, test_weak_split_still_fails);
@@ -1111,14 +1001,14 @@ static Suite *evlist_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("modifiers");
-	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_checked_fixture(tc, evlist_setup, fake_teardown);
 	tcase_add_loop_test(tc, test_precise_max, 0, N_ROWS(precise_rows));
 	tcase_add_test(tc, test_configure);
 	tcase_add_loop_test(tc, test_pinned_leader_only, 0, 2);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("targets");
-	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_checked_fixture(tc, evlist_setup, fake_teardown);
 	tcase_add_test(tc, test_targets);
 	tcase_add_test(tc, test_targets_cpus);
 	tcase_add_test(tc, test_targets_unsupported);
@@ -1127,7 +1017,7 @@ static Suite *evlist_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("read");
-	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_checked_fixture(tc, evlist_setup, fake_teardown);
 	tcase_add_test(tc, test_read);
 	tcase_add_test(tc, test_read_member_missing);
 	tcase_add_test(tc, test_read_group_missing);
@@ -1135,7 +1025,7 @@ static Suite *evlist_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("close");
-	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_checked_fixture(tc, evlist_setup, fake_teardown);
 	tcase_add_test(tc, test_close_twice);
 	tcase_add_test(tc, test_close_unopened);
 	suite_add_tcase(s, tc);

@@ -16,6 +16,7 @@
 #include <check.h>
 
 #include "evlist.h"
+#include "evsel_impl.h"
 #include "evparse.h"
 #include "pmu.h"
 

@@ -14,88 +14,12 @@
 
 #include "event.h"
 #include "evlist.h"
+#include "evsel_impl.h"
 #include "evsel.h"
 #include "results.h"
 #include "sys.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define FIRST_FD 100
-
-/* No kernel.perf_event_paranoid to read. */
-#define NO_PARANOID (-1000)
-
-/* A kernel at some paranoid level that refuses what it is told to. */
-static struct fake {
-	int paranoid;		/* NO_PARANOID: no answer */
-	int kernel_err;		/* for attrs that count the kernel */
-	int user_err;		/* for attrs that leave it out */
-	int cpu_err;		/* for pid -1, whatever the attr */
-	size_t n_opens, n_closes;
-	struct perf_event_attr last;
-	pid_t last_pid;
-	int last_cpu;
-	int next_fd;
-} fake;
-
-static int fake_open(struct perf_event_attr *attr, pid_t pid, int cpu,
-		     int group_fd, unsigned long flags)
-{
-	int err = attr->exclude_kernel ? fake.user_err : fake.kernel_err;
-
-	fake.n_opens++;
-	fake.last = *attr;
-	fake.last_pid = pid;
-	fake.last_cpu = cpu;
-	if (pid == -1 && fake.cpu_err)
-		err = fake.cpu_err;
-	return err ? -err : fake.next_fd++;
-}
-
-static int fake_ioctl(int fd, unsigned long request, void *arg)
-{
-	*(uint64_t *)arg = 1000 + (uint64_t)fd;
-	return 0;
-}
-
-static ssize_t fake_read(int fd, void *buf, size_t len)
-{
-	return -EIO;
-}
-
-static int fake_close(int fd)
-{
-	fake.n_closes++;
-	return 0;
-}
-
-static int fake_paranoid(int *level)
-{
-	if (fake.paranoid == NO_PARANOID)
-		return -ENOENT;
-	*level = fake.paranoid;
-	return 0;
-}
-
-static const struct sys_ops fake_ops = {
-	.perf_event_open = fake_open,
-	.ioctl = fake_ioctl,
-	.read = fake_read,
-	.close = fake_close,
-	.paranoid = fake_paranoid,
-};
-
-static void fake_setup(void)
-{
-	memset(&fake, 0, sizeof(fake));
-	fake.next_fd = FIRST_FD;
-	fake.paranoid = 2;
-	sys_set_ops(&fake_ops);
-}
-
-static void fake_teardown(void)
-{
-	sys_set_ops(NULL);
-}
+#include "fake_kernel.h"
 
 /* The :u fallback, one open of one evsel. */
 static const struct fallback_row {
@@ -121,7 +45,7 @@ static const struct fallback_row {
 	/* Not a paranoid refusal: the same answer, once. */
 	{ __LINE__, "task-clock", false, false, 1, 42, EACCES, 0,
 	  -EACCES, 1, "task-clock", false, false },
-	{ __LINE__, "task-clock", false, false, NO_PARANOID, 42,
+	{ __LINE__, "task-clock", false, false, FAKE_NO_PARANOID, 42,
 	  EACCES, 0, -EACCES, 1, "task-clock", false, false },
 	/* Whole CPUs are refused, not narrowed. */
 	{ __LINE__, "cpu-clock", false, false, 2, -1, EACCES, 0,
@@ -146,19 +70,20 @@ static const struct fallback_row {
 START_TEST(test_fallback)
 {
 	const struct fallback_row *t = &fallback_rows[_i];
-	struct perf_event_attr attr;
-	struct evsel e;
+	struct evsel_desc d = { .name = t->name,
+				.has_modifiers = t->has_modifiers };
+	struct evsel *ep;
 	int ret;
 
-	event_attr_init(&attr);
-	attr.type = PERF_TYPE_SOFTWARE;
-	attr.config = PERF_COUNT_SW_TASK_CLOCK;
-	attr.exclude_user = t->exclude_user;
-	attr.exclude_hv = t->exclude_user;
-	ck_assert_int_eq(evsel_init(&e, &attr, t->name, strlen(t->name), 0),
-			 0);
-	e.has_modifiers = t->has_modifiers;
-	ck_assert_int_eq(evsel_alloc(&e, 2), 0);
+	event_attr_init(&d.attr);
+	d.attr.type = PERF_TYPE_SOFTWARE;
+	d.attr.config = PERF_COUNT_SW_TASK_CLOCK;
+	d.attr.exclude_user = t->exclude_user;
+	d.attr.exclude_hv = t->exclude_user;
+	ep = evsel_new(&d);
+	ck_assert_ptr_nonnull(ep);
+	ck_assert_int_eq(evsel_alloc(ep, 2), 0);
+#define e (*ep)
 	fake.paranoid = t->paranoid;
 	fake.kernel_err = t->kernel_err;
 	fake.user_err = t->user_err;
@@ -184,7 +109,8 @@ START_TEST(test_fallback)
 		ck_assert_uint_eq(fake.n_opens, t->opens + 1);
 		ck_assert_str_eq(e.name, t->name_after);
 	}
-	evsel_fini(&e);
+#undef e
+	evsel_free(ep);
 }
 END_TEST
 
@@ -218,29 +144,29 @@ static const struct kernel_only_row {
 START_TEST(test_kernel_only)
 {
 	const struct kernel_only_row *t = &kernel_only_rows[_i];
-	struct perf_event_attr attr;
-	struct evsel e;
+	struct evsel_desc d = { .name = t->name };
+	struct evsel *e;
 
-	event_attr_init(&attr);
-	attr.type = t->type;
-	attr.config = t->config;
-	ck_assert_int_eq(evsel_init(&e, &attr, t->name, strlen(t->name), 0),
-			 0);
-	ck_assert_msg(evsel_kernel_only(&e) == t->kernel_only, "line %d",
+	event_attr_init(&d.attr);
+	d.attr.type = t->type;
+	d.attr.config = t->config;
+	e = evsel_new(&d);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_msg(evsel_kernel_only(e) == t->kernel_only, "line %d",
 		      t->line);
-	evsel_fini(&e);
+	evsel_free(e);
 }
 END_TEST
 
 static void add_event(struct evlist *el, uint32_t type, uint64_t config,
 		      const char *name)
 {
-	struct perf_event_attr attr;
+	struct evsel_desc d = { .name = name };
 
-	event_attr_init(&attr);
-	attr.type = type;
-	attr.config = config;
-	ck_assert_int_eq(evlist_add(el, &attr, name, strlen(name)), 0);
+	event_attr_init(&d.attr);
+	d.attr.type = type;
+	d.attr.config = config;
+	ck_assert_int_eq(evlist_add(el, &d), 0);
 }
 
 /* task-clock, context-switches, page-faults, cycles: as nobody sees them. */
@@ -316,13 +242,13 @@ START_TEST(test_probe)
 	ck_assert_msg(ret == t->ret, "line %d: returned %d", t->line, ret);
 	ck_assert_uint_eq(fake.n_opens, 1);
 	ck_assert_uint_eq(fake.n_closes, ret ? 0 : 1);
-	ck_assert(fake.last.disabled);
-	ck_assert_uint_eq(fake.last.type, PERF_TYPE_HARDWARE);
-	ck_assert_uint_eq(fake.last.config, PERF_COUNT_HW_CPU_CYCLES);
-	ck_assert_int_eq(fake.last.exclude_kernel, t->user_only);
-	ck_assert_int_eq(fake.last.exclude_hv, t->user_only);
-	ck_assert_int_eq(fake.last_pid, t->pid);
-	ck_assert_int_eq(fake.last_cpu, t->cpu);
+	ck_assert(fake.opens[fake.n_opens - 1].attr.disabled);
+	ck_assert_uint_eq(fake.opens[fake.n_opens - 1].attr.type, PERF_TYPE_HARDWARE);
+	ck_assert_uint_eq(fake.opens[fake.n_opens - 1].attr.config, PERF_COUNT_HW_CPU_CYCLES);
+	ck_assert_int_eq(fake.opens[fake.n_opens - 1].attr.exclude_kernel, t->user_only);
+	ck_assert_int_eq(fake.opens[fake.n_opens - 1].attr.exclude_hv, t->user_only);
+	ck_assert_int_eq(fake.opens[fake.n_opens - 1].pid, t->pid);
+	ck_assert_int_eq(fake.opens[fake.n_opens - 1].cpu, t->cpu);
 }
 END_TEST
 

@@ -19,79 +19,26 @@
 #include "evlist.h"
 #include "notes.h"
 #include "sys.h"
+
+#include "fake_kernel.h"
 #include "workload.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define FIRST_FD 100
-
-/* A kernel at paranoid level 2 that refuses the kernel part. */
-static struct fake {
-	int kernel_err;
-	int next_fd;
-	size_t n_paranoid;	/* times the level was asked for */
-} fake;
-
-static int fake_open(struct perf_event_attr *attr, pid_t pid, int cpu,
-		     int group_fd, unsigned long flags)
+/* The fake kernel, and notes said again after a test that quieted them. */
+static void notes_teardown(void)
 {
-	int err = attr->exclude_kernel ? 0 : fake.kernel_err;
-
-	return err ? -err : fake.next_fd++;
-}
-
-static int fake_ioctl(int fd, unsigned long request, void *arg)
-{
-	*(uint64_t *)arg = 1000 + (uint64_t)fd;
-	return 0;
-}
-
-static ssize_t fake_read(int fd, void *buf, size_t len)
-{
-	return -EIO;
-}
-
-static int fake_close(int fd)
-{
-	return 0;
-}
-
-static int fake_paranoid(int *level)
-{
-	fake.n_paranoid++;
-	*level = 2;
-	return 0;
-}
-
-static const struct sys_ops fake_ops = {
-	.perf_event_open = fake_open,
-	.ioctl = fake_ioctl,
-	.read = fake_read,
-	.close = fake_close,
-	.paranoid = fake_paranoid,
-};
-
-static void fake_setup(void)
-{
-	memset(&fake, 0, sizeof(fake));
-	fake.next_fd = FIRST_FD;
-	sys_set_ops(&fake_ops);
-}
-
-static void fake_teardown(void)
-{
-	sys_set_ops(NULL);
+	fake_teardown();
 	diag_quiet(false);
 }
 
 static void add_event(struct evlist *el, uint32_t type, uint64_t config,
 		      const char *name)
 {
-	struct perf_event_attr attr;
+	struct evsel_desc d = { .name = name };
 
-	event_attr_init(&attr);
-	attr.type = type;
-	attr.config = config;
-	ck_assert_int_eq(evlist_add(el, &attr, name, strlen(name)), 0);
+	event_attr_init(&d.attr);
+	d.attr.type = type;
+	d.attr.config = config;
+	ck_assert_int_eq(evlist_add(el, &d), 0);
 }
 
 /* task-clock, context-switches, page-faults: as nobody sees them. */
@@ -278,14 +225,14 @@ static Suite *notes_suite(void)
 	TCase *tc;
 
 	tc = tcase_create("words");
-	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_checked_fixture(tc, fake_setup, notes_teardown);
 	tcase_add_test(tc, test_user_only_note);
 	tcase_add_test(tc, test_user_only_note_unknown);
 	tcase_add_loop_test(tc, test_exec_stops, 0, N_ROWS(stop_rows));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("printed");
-	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
+	tcase_add_checked_fixture(tc, fake_setup, notes_teardown);
 	tcase_add_test(tc, test_opened);
 	tcase_add_loop_test(tc, test_run_ended, 0, N_ROWS(end_rows));
 	suite_add_tcase(s, tc);

@@ -18,7 +18,8 @@
 #include "output.h"
 #include "results.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#include "fake_kernel.h"
+
 #define MAX_EVENTS 4
 #define GERMAN "de_DE.UTF-8"
 
@@ -33,31 +34,104 @@ struct ev {
 #define TASK_CLOCK	EXACT(1157962)
 #define ELAPSED_NS	1707000.0
 
-static struct evlist *build(const char *spec, const struct ev *ev)
+/*
+ * The events of spec, each a group of one, named as names[i] says
+ * (NULL: as parsed): the parser's attrs, added as the parser would.
+ */
+static struct evlist *events(const char *spec, const char *const *names)
 {
-	struct evlist *el = evlist_new();
+	struct evlist *parsed = evlist_new(), *el = evlist_new();
 	struct evparse_error err;
 	size_t i;
 
+	ck_assert_ptr_nonnull(parsed);
 	ck_assert_ptr_nonnull(el);
-	ck_assert_msg(evparse(el, spec, &err) == 0, "'%s': %s", spec,
+	ck_assert_msg(evparse(parsed, spec, &err) == 0, "'%s': %s", spec,
 		      err.reason);
-	ck_assert_uint_le(evlist_count(el), MAX_EVENTS);
-	for (i = 0; i < evlist_count(el); i++) {
-		struct evsel *e = evlist_at(el, i);
-
-		e->vals = (struct counts_values){
-			.value = ev[i].value,
-			.enabled = ev[i].enabled,
-			.running = ev[i].running,
+	for (i = 0; i < evlist_count(parsed); i++) {
+		const struct evsel *e = evlist_at(parsed, i);
+		struct evsel_desc d = {
+			.attr = *evsel_attr(e),
+			.name = names && names[i] ? names[i] : evsel_name(e),
 		};
-		e->open_err = ev[i].open_err;
-		if (ev[i].name) {
-			free(e->name);
-			e->name = strdup(ev[i].name);
-			ck_assert_ptr_nonnull(e->name);
+
+		ck_assert_int_eq(evlist_add(el, &d), 0);
+	}
+	evlist_free(parsed);
+	return el;
+}
+
+/*
+ * Open el's counters on the fake kernel: on CPUs 0 to n_cpus - 1, or
+ * on a command when n_cpus is 0. The kernel refuses event i with
+ * open_err[i] (an errno for an event it does not have), or takes it.
+ */
+static void open_fake(struct evlist *el, size_t n_cpus, const int *open_err)
+{
+	static const int cpus[] = { 0, 1, 2, 3, 4, 5, 6, 7 }, pid[] = { 4242 };
+	const struct evlist_target t = {
+		.pids = n_cpus ? NULL : pid, .n_pids = 1,
+		.cpus = n_cpus ? cpus : NULL, .n_cpus = n_cpus,
+		.inherit = true, .enable_on_exec = !n_cpus,
+	};
+	size_t targets = n_cpus ? n_cpus : 1, i, j, call = 0, failed;
+
+	ck_assert_uint_le(n_cpus, N_ROWS(cpus));
+	fake_setup();	/* one evlist open at a time: calls count from 0 */
+	/* Groups of one, target by target; one refused on the first is
+	 * not tried on the others. */
+	for (i = 0; i < evlist_count(el); i++)
+		for (j = 0; j < targets; j++)
+			if (!open_err[i])
+				call++;
+			else if (j == 0)
+				fake.open_errno[call++] = open_err[i];
+	ck_assert_int_eq(evlist_open(el, &t, &failed), 0);
+}
+
+/*
+ * What counter i read on target j, at r[i * targets + j], through a
+ * read of every group, as the kernel answers it.
+ */
+static void read_fake(struct evlist *el, size_t targets,
+		      const struct counts_values *r)
+{
+	size_t call = 0, i, j;
+
+	for (i = 0; i < evlist_count(el); i++) {
+		if (evsel_open_err(evlist_at(el, i)))
+			continue;
+		for (j = 0; j < targets; j++, call++) {
+			const struct counts_values *v = &r[i * targets + j];
+
+			while (fake.opens[call].ret < 0)
+				call++;
+			fake_count(fake.opens[call].ret, v->value, v->enabled,
+				   v->running);
 		}
 	}
+	ck_assert_int_eq(evlist_read(el), 0);
+}
+
+/* The events of spec, on a command, having read what ev says. */
+static struct evlist *build(const char *spec, const struct ev *ev)
+{
+	const char *names[MAX_EVENTS];
+	struct counts_values r[MAX_EVENTS];
+	int open_err[MAX_EVENTS];
+	struct evlist *el;
+	size_t i;
+
+	for (i = 0; i < MAX_EVENTS; i++) {
+		names[i] = ev[i].name;
+		open_err[i] = ev[i].open_err;
+		r[i] = (struct counts_values){ ev[i].value, ev[i].enabled,
+					       ev[i].running };
+	}
+	el = events(spec, names);
+	ck_assert_uint_le(evlist_count(el), MAX_EVENTS);
+	open_fake(el, 0, open_err);
+	read_fake(el, 1, r);
 	return el;
 }
 
@@ -276,14 +350,11 @@ static const struct summary_row {
 /* The interval's readings, then the run's. */
 static void set_reading(struct evlist *el, uint64_t clock, uint64_t insns)
 {
-	const uint64_t v[] = { clock, insns };
-	size_t i;
+	const struct counts_values r[] = {
+		{ clock, clock, clock }, { insns, insns, insns },
+	};
 
-	for (i = 0; i < 2; i++) {
-		struct counts_values *c = &evlist_at(el, i)->vals;
-
-		c->value = c->enabled = c->running = v[i];
-	}
+	read_fake(el, 1, r);
 }
 
 START_TEST(test_csv_summary)
@@ -484,20 +555,20 @@ struct mo_case {
 
 static void mo_read(struct evlist *el, const struct mo_case *c, size_t sec)
 {
-	size_t i, t;
+	size_t targets = c->aggr ? c->n_targets : 1, i, t;
+	struct counts_values *r = calloc(evlist_count(el) * targets, sizeof(*r));
 
+	ck_assert_ptr_nonnull(r);
 	for (i = 0; i < evlist_count(el); i++) {
-		struct evsel *e = evlist_at(el, i);
-		struct counts_values v = { 0, c->ns[sec], c->ns[sec] };
-
 		/* Events past MAX_EVENTS read 0. */
-		for (t = 0; t < e->n_targets; t++) {
-			v.value = i < MAX_EVENTS ? c->value[sec][i][t] : 0;
-			e->tvals[t] = v;
-		}
-		v.value = i < MAX_EVENTS ? c->value[sec][i][0] : 0;
-		e->vals = v;
+		for (t = 0; t < targets; t++)
+			r[i * targets + t] = (struct counts_values){
+				i < MAX_EVENTS ? c->value[sec][i][t] : 0,
+				c->ns[sec], c->ns[sec],
+			};
 	}
+	read_fake(el, targets, r);
+	free(r);
 }
 
 /* The whole output of c, to be freed. */
@@ -515,25 +586,20 @@ static char *print_mo(const struct mo_case *c)
 		.summary = c->summary,
 		.runs = 1,
 	};
-	struct evlist *el = evlist_new();
-	struct evparse_error err;
+	struct evlist *el = events(c->spec, NULL);
 	struct results *res;
 	struct output *out;
 	char *buf = NULL;
 	size_t len = 0, i, sec;
+	int *open_err = calloc(evlist_count(el), sizeof(*open_err));
 	FILE *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
-	ck_assert_ptr_nonnull(el);
-	ck_assert_msg(evparse(el, c->spec, &err) == 0, "'%s': %s", c->spec,
-		      err.reason);
-	for (i = 0; i < evlist_count(el); i++) {
-		if (i < MAX_EVENTS)
-			evlist_at(el, i)->open_err = c->open_err[i];
-		if (c->aggr)
-			ck_assert_int_eq(evsel_alloc(evlist_at(el, i),
-						     c->n_targets), 0);
-	}
+	ck_assert_ptr_nonnull(open_err);
+	for (i = 0; i < evlist_count(el) && i < MAX_EVENTS; i++)
+		open_err[i] = c->open_err[i];
+	open_fake(el, c->aggr ? c->n_targets : 0, open_err);
+	free(open_err);
 	res = results_new(el, false, 1, c->aggr);
 	ck_assert_ptr_nonnull(res);
 	out = output_new(f, &opts);
@@ -949,18 +1015,21 @@ static Suite *output_suite(void)
 	TCase *tc;
 
 	tc = tcase_create("csv");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
 	tcase_add_loop_test(tc, test_csv, 0, N_ROWS(csv_rows));
 	tcase_add_test(tc, test_csv_locale);
 	tcase_add_loop_test(tc, test_csv_summary, 0, N_ROWS(summary_rows));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("human");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
 	tcase_add_loop_test(tc, test_human, 0, N_ROWS(human_rows));
 	tcase_add_test(tc, test_human_scaled);
 	tcase_add_test(tc, test_human_frame);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("metric-only");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
 	tcase_add_loop_test(tc, test_metric_only, 0, N_ROWS(mo_rows));
 	tcase_add_loop_test(tc, test_metric_only_lines, 0,
 			    N_ROWS(mo_line_rows));
@@ -969,11 +1038,13 @@ static Suite *output_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("truth");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
 	tcase_add_loop_test(tc, test_signal_name, 0, N_ROWS(signal_rows));
 	tcase_add_test(tc, test_never_enabled);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");
+	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
 	tcase_add_loop_test(tc, test_write_error, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
