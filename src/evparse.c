@@ -19,6 +19,18 @@
 #include "pmu.h"
 
 /*
+ * An event being described: an item (an event, or a group) is added to
+ * the evlist once complete, with the modifiers that follow it.
+ */
+struct pending {
+	struct evsel_desc d;
+	char *name;		/* grows as modifiers are added */
+	char *instance;
+	char pmu[256];
+	char unit[32];
+};
+
+/*
  *   spec    := item (',' item)*
  *   item    := '{' event (',' event)* '}' [':' mods] | event
  *   event   := 'mem:' addr ['/' len] [':' access] [':' mods]
@@ -31,18 +43,6 @@
  * tracepoint system. Blanks may surround items, and commas between the
  * slashes of a PMU event are its own.
  */
-/*
- * An event being described: an item (an event, or a group) is added to
- * the evlist once complete, with the modifiers that follow it.
- */
-struct pending {
-	struct evsel_desc d;
-	char *name;		/* grows as modifiers are added */
-	char *instance;
-	char pmu[256];
-	char unit[32];
-};
-
 struct parser {
 	const char *s;
 	size_t pos;
