@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "aggr.h"
 #include "caps.h"
 #include "checkup.h"
 #include "diag.h"
@@ -186,7 +187,7 @@ static int run(const struct options *o, struct target *tg,
 	int ret = -1, close_ret;
 
 	res = results_new(el, o->no_merge, o->repeat,
-			  tg->has_aggr ? &tg->aggr : NULL);
+			  tg->aggr.kind != AGGR_GLOBAL ? &tg->aggr : NULL);
 	out = res ? output_new(dest, &o->out) : NULL;
 	if (!out) {
 		results_free(res);

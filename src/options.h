@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "aggr.h"
 #include "output.h"
 
 enum options_action {
@@ -37,7 +38,7 @@ struct options {
 	const char *tids;	/* -t list */
 	bool all_cpus;		/* -a */
 	const char *cpu_list;	/* -C list */
-	int aggr;		/* enum results_aggr_kind: -A, --per-... */
+	enum aggr_kind aggr;	/* -A, --per-..., or AGGR_GLOBAL */
 	long delay_ms;		/* -D, 0 for none */
 	unsigned int timeout_ms;	/* --timeout, 0 for none */
 	const char *output_file;	/* -o */

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What to count besides the command: threads of processes, or CPUs; and
- * the aggregates (CPU, core, socket, thread) their counts add up to. */
+/* What to count besides the command: threads of processes, or CPUs. */
 #include "config.h"
 
 #include <ctype.h>
@@ -13,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "aggr.h"
+#include "options.h"
 #include "target.h"
 #include "topology.h"
 
@@ -158,97 +159,6 @@ static int resolve_cpus(struct target *t, const struct options *o,
 	return 0;
 }
 
-/* The label of the aggregate cpu belongs to, under kind. */
-static void cpu_label(char *buf, size_t len, int kind, int cpu,
-		      const struct topology_cpu *tc)
-{
-	switch (kind) {
-	case AGGR_CORE:
-		snprintf(buf, len, "S%d-D%d-C%d", tc->socket, tc->die, tc->core);
-		break;
-	case AGGR_DIE:
-		snprintf(buf, len, "S%d-D%d", tc->socket, tc->die);
-		break;
-	case AGGR_SOCKET:
-		snprintf(buf, len, "S%d", tc->socket);
-		break;
-	case AGGR_NODE:
-		snprintf(buf, len, "N%d", tc->node);
-		break;
-	default:
-		snprintf(buf, len, "CPU%d", cpu);
-	}
-}
-
-static void thread_label(char *buf, size_t len, int tid)
-{
-	char path[64], comm[32] = "?";
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/comm", tid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		n = read(fd, comm, sizeof(comm) - 1);
-		close(fd);
-		comm[n > 0 ? n : 0] = '\0';
-		comm[strcspn(comm, "\n")] = '\0';
-	}
-	snprintf(buf, len, "%s-%d", comm, tid);
-}
-
-/* The aggregate of label, added when new. */
-static size_t aggregate_of(struct results_aggr *a, const char *label, int id)
-{
-	size_t i;
-
-	for (i = 0; i < a->n; i++)
-		if (strcmp(a->label[i], label) == 0)
-			break;
-	if (i == a->n) {
-		snprintf(a->label[i], sizeof(a->label[i]), "%s", label);
-		a->id[i] = id;
-		a->n_cpus[i] = 0;
-		a->n++;
-	}
-	a->n_cpus[i]++;
-	return i;
-}
-
-static int build_aggr(struct target *t, int kind)
-{
-	struct results_aggr *a = &t->aggr;
-	size_t n = kind == AGGR_THREAD ? t->n_tids : t->n_cpus, i;
-	struct topology_cpu tc;
-	char label[40];
-
-	a->kind = kind;
-	a->of_target = calloc(n, sizeof(*a->of_target));
-	a->label = calloc(n, sizeof(*a->label));
-	a->id = calloc(n, sizeof(*a->id));
-	a->n_cpus = calloc(n, sizeof(*a->n_cpus));
-	if (!a->of_target || !a->label || !a->id || !a->n_cpus)
-		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		if (kind == AGGR_THREAD && t->command_slot && i + 1 == n) {
-			snprintf(label, sizeof(label), "%s-", t->comm);
-			a->of_target[i] = aggregate_of(a, label, 0);
-			continue;
-		}
-		if (kind == AGGR_THREAD) {
-			thread_label(label, sizeof(label), t->tids[i]);
-			a->of_target[i] = aggregate_of(a, label, t->tids[i]);
-			continue;
-		}
-		if (topology_describe(t->cpus[i], &tc) < 0 && kind != AGGR_CPU)
-			tc.socket = tc.die = tc.core = tc.node = 0;
-		cpu_label(label, sizeof(label), kind, t->cpus[i], &tc);
-		a->of_target[i] = aggregate_of(a, label, t->cpus[i]);
-	}
-	t->has_aggr = true;
-	return 0;
-}
-
 /*
  * -a --per-thread: every thread of every process there is now but
  * pstat; what they create later is counted with them (inherit). The
@@ -293,27 +203,27 @@ void target_set_command(struct target *t, int pid)
 	if (!t->command_slot)
 		return;
 	t->tids[last] = pid;
-	if (t->has_aggr && t->aggr.kind == AGGR_THREAD)
-		snprintf(t->aggr.label[t->aggr.of_target[last]],
-			 sizeof(t->aggr.label[0]), "%s-%d", t->comm, pid);
+	aggr_set_thread(&t->aggr, last, t->comm, pid);
 }
 
 int target_resolve(struct target *t, const struct options *o, char *err,
 		   size_t len)
 {
+	bool threads = o->aggr == AGGR_THREAD;
 	int ret = 0;
 
 	memset(t, 0, sizeof(*t));
 	err[0] = '\0';
-	if (o->all_cpus && o->aggr == AGGR_THREAD)
+	if (o->all_cpus && threads)
 		ret = resolve_all_threads(t, o->argv, err, len);
 	else if (o->pids || o->tids)
 		ret = resolve_threads(t, o, err, len);
 	else if (o->all_cpus || o->cpu_list)
 		ret = resolve_cpus(t, o, err, len);
-	if (ret == 0 && o->aggr)
-		ret = build_aggr(t, o->aggr);
-	t->aggr.quiet_zeros = o->all_cpus && o->aggr == AGGR_THREAD;
+	if (ret == 0 && o->aggr != AGGR_GLOBAL)
+		ret = aggr_build(&t->aggr, o->aggr, threads ? t->tids : t->cpus,
+				 threads ? t->n_tids : t->n_cpus,
+				 threads && o->all_cpus);
 	if (ret < 0)
 		target_free(t);
 	return ret;
@@ -323,10 +233,7 @@ void target_free(struct target *t)
 {
 	free(t->tids);
 	free(t->cpus);
-	free(t->aggr.of_target);
-	free(t->aggr.label);
-	free(t->aggr.id);
-	free(t->aggr.n_cpus);
+	aggr_free(&t->aggr);
 	memset(t, 0, sizeof(*t));
 }
 

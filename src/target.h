@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What to count besides the command: threads of processes, or CPUs; and
- * the aggregates (CPU, core, socket, thread) their counts add up to. */
+ * the aggregation of -A and --per-* over them (aggr.h). */
 #ifndef PSTAT_TARGET_H
 #define PSTAT_TARGET_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "aggr.h"
 #include "options.h"
-#include "results.h"
 
 struct target {
 	int *tids;		/* threads to attach to, or NULL */
@@ -21,8 +21,7 @@ struct target {
 				 * target_set_command gives it */
 	char comm[16];		/* the command's name, as the kernel will
 				 * call it after its exec */
-	bool has_aggr;		/* aggr means something */
-	struct results_aggr aggr;
+	struct aggr aggr;	/* AGGR_GLOBAL: all targets together */
 };
 
 /*

@@ -473,7 +473,7 @@ struct mo_case {
 	enum output_format format;
 	const char *sep;
 	bool interval, summary;
-	const struct results_aggr *aggr;	/* NULL: all together */
+	const struct aggr *aggr;	/* NULL: all together */
 	size_t n_targets;			/* with aggr */
 	size_t n_sections;			/* readings, and intervals */
 	/* [section][event][target]: the value; enabled = running = ns */
@@ -561,7 +561,7 @@ static char cpu_labels[][40] = { "CPU0", "CPU1" };
 static int cpu_ids[] = { 0, 1 };
 static int one_cpu[] = { 1, 1 };
 static size_t cpu_of_target[] = { 0, 1 };
-static const struct results_aggr per_cpu = {
+static const struct aggr per_cpu = {
 	.kind = AGGR_CPU,
 	.n = 2,
 	.of_target = cpu_of_target,
@@ -574,7 +574,7 @@ static char core_labels[][40] = { "S0-D0-C0", "S0-D0-C1" };
 static int core_ids[] = { 0, 1 };
 static int two_cpus[] = { 2, 2 };
 static size_t core_of_target[] = { 0, 0, 1, 1 };
-static const struct results_aggr per_core = {
+static const struct aggr per_core = {
 	.kind = AGGR_CORE,
 	.n = 2,
 	.of_target = core_of_target,
