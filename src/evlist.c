@@ -9,6 +9,7 @@
 #include "counts.h"
 #include "evlist.h"
 #include "sys.h"
+#include "target.h"
 #include "topology.h"
 
 struct evlist {
@@ -112,7 +113,7 @@ size_t evlist_targets(const struct evlist *el)
 	return el->n_targets;
 }
 
-static void set_counting_attr(struct evsel *e, const struct evlist_target *t,
+static void set_counting_attr(struct evsel *e, const struct target *t,
 			      bool leader)
 {
 	struct perf_event_attr *a = &e->attr;
@@ -129,7 +130,7 @@ static void set_counting_attr(struct evsel *e, const struct evlist_target *t,
 	a->exclusive = leader && e->exclusive;
 }
 
-void evlist_configure(struct evlist *el, const struct evlist_target *t)
+void evlist_configure(struct evlist *el, const struct target *t)
 {
 	size_t i;
 
@@ -158,12 +159,12 @@ static int open_precise(struct evsel *e, size_t t, int pid, int cpu,
 	}
 }
 
-static int target_pid(const struct evlist_target *tg, size_t t)
+static int target_pid(const struct target *tg, size_t t)
 {
 	return tg->pids ? tg->pids[t / (tg->cpus ? tg->n_cpus : 1)] : -1;
 }
 
-static int target_cpu(const struct evlist_target *tg, size_t t)
+static int target_cpu(const struct target *tg, size_t t)
 {
 	return tg->cpus ? tg->cpus[t % tg->n_cpus] : -1;
 }
@@ -190,7 +191,7 @@ static bool counts_on(const struct evsel *e, int cpu)
 }
 
 static int open_group_target(struct evlist *el, size_t first, size_t n,
-			     const struct evlist_target *tg, size_t t,
+			     const struct target *tg, size_t t,
 			     size_t *failed)
 {
 	int pid = target_pid(tg, t), cpu = target_cpu(tg, t);
@@ -226,7 +227,7 @@ static int open_group_target(struct evlist *el, size_t first, size_t n,
 }
 
 static int open_group(struct evlist *el, size_t first, size_t n,
-		      const struct evlist_target *tg, size_t *failed)
+		      const struct target *tg, size_t *failed)
 {
 	size_t t;
 	int ret = 0;
@@ -255,7 +256,7 @@ static bool group_is_weak(const struct evlist *el, size_t first, size_t n)
 	return n > 1 && el->ev[first].weak;
 }
 
-static int alloc_buffers(struct evlist *el, const struct evlist_target *tg)
+static int alloc_buffers(struct evlist *el, const struct target *tg)
 {
 	size_t i, largest = 0;
 	int ret = 0;
@@ -272,7 +273,7 @@ static int alloc_buffers(struct evlist *el, const struct evlist_target *tg)
 	return ret < 0 ? ret : el->buf ? 0 : -ENOMEM;
 }
 
-int evlist_open(struct evlist *el, const struct evlist_target *tg,
+int evlist_open(struct evlist *el, const struct target *tg,
 		size_t *failed)
 {
 	size_t i, n;

@@ -235,14 +235,12 @@ static int run(const struct options *o, struct target *tg,
 	return ret;
 }
 
+/* The attrs as a command would get them (target_resolve says which). */
 static int explain(const struct options *o)
 {
-	struct evlist_target target = {
-		.n_pids = 1,
-		.inherit = !o->no_inherit,
-		.enable_on_exec = true,
-	};
 	struct evlist *el = evlist_new();
+	struct target tg = { 0 };
+	char err[256];
 	int ret;
 
 	if (!el) {
@@ -252,10 +250,13 @@ static int explain(const struct options *o)
 	ret = build_evlist(o, el);
 	if (ret < 0 && ret != -EINVAL)
 		diag_error("%s", strerror(-ret));
+	if (ret == 0 && (ret = target_resolve(&tg, o, err, sizeof(err))) < 0)
+		diag_error("%s", err[0] ? err : strerror(-ret));
 	if (ret == 0) {
-		evlist_configure(el, &target);
+		evlist_configure(el, &tg);
 		ret = explain_print(stdout, el);
 	}
+	target_free(&tg);
 	evlist_free(el);
 	return ret < 0 ? EXIT_PSTAT_FAILED : 0;
 }

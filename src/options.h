@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The command line: options into a struct, validated, and --help. */
+/*
+ * The command line: one option table for getopt and --help, into a
+ * struct of what was asked (the output's options among it), validated.
+ */
 #ifndef PSTAT_OPTIONS_H
 #define PSTAT_OPTIONS_H
 
@@ -8,7 +11,26 @@
 #include <stdio.h>
 
 #include "aggr.h"
-#include "output.h"
+
+enum output_format {
+	OUTPUT_HUMAN,		/* perf stat's layout */
+	OUTPUT_CSV,		/* -x: perf stat's columns */
+	OUTPUT_JSONL,		/* -j: perf stat's JSON lines */
+	OUTPUT_PSTAT_CSV,	/* --format=csv: pstat's own, versioned */
+	OUTPUT_PSTAT_JSON,	/* --format=json: one document */
+};
+
+/* How the results should look, as asked: output.c reads it. */
+struct output_opts {
+	enum output_format format;
+	const char *sep;	/* -x separator */
+	bool big_num;		/* group digits in human output */
+	bool metric_only;	/* --metric-only */
+	bool interval;		/* -I: rows carry a timestamp */
+	bool summary;		/* -I with totals at the end too */
+	bool no_csv_summary;	/* -x: no 'summary' first on those totals */
+	size_t runs;		/* -r */
+};
 
 enum options_action {
 	OPTIONS_RUN,

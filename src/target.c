@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What to count besides the command: threads of processes, or CPUs. */
+/* Where to count: the command, threads of processes, or CPUs. */
 #include "config.h"
 
 #include <ctype.h>
@@ -90,7 +90,7 @@ static int add_threads(struct target *t, int pid, char *err, size_t len)
 		return refuse(err, len, "no such process %d (-p)", pid);
 	while (ret == 0 && (d = readdir(dir)))
 		if (isdigit((unsigned char)d->d_name[0]))
-			ret = push(&t->tids, &t->n_tids, atoi(d->d_name));
+			ret = push(&t->pids, &t->n_pids, atoi(d->d_name));
 	closedir(dir);
 	return ret;
 }
@@ -111,11 +111,11 @@ static int resolve_threads(struct target *t, const struct options *o,
 			continue;
 		}
 		snprintf(path, sizeof(path), "/proc/%d", ids[i]);
-		ret = access(path, F_OK) == 0 ? push(&t->tids, &t->n_tids, ids[i])
+		ret = access(path, F_OK) == 0 ? push(&t->pids, &t->n_pids, ids[i])
 			: refuse(err, len, "no such thread %d (-t)", ids[i]);
 	}
 	if (n > 1)	/* one process's threads are unique already */
-		drop_duplicates(t->tids, &t->n_tids);
+		drop_duplicates(t->pids, &t->n_pids);
 	snprintf(t->desc, sizeof(t->desc), "%s id '%s'",
 		 o->pids ? "process" : "thread", o->pids ? o->pids : o->tids);
 	free(ids);
@@ -160,6 +160,25 @@ static int resolve_cpus(struct target *t, const struct options *o,
 }
 
 /*
+ * The command's slot, at the end of pids: the command is forked for
+ * each run, and target_set_command gives its pid. argv: the command, or
+ * NULL for --explain, which shows the attrs a command would get.
+ */
+static int add_command_slot(struct target *t, char *const argv[])
+{
+	const char *base;
+
+	if (argv) {
+		base = strrchr(argv[0], '/');
+		/* The kernel's comm: the file's name, 15 bytes at most. */
+		snprintf(t->comm, sizeof(t->comm), "%s",
+			 base ? base + 1 : argv[0]);
+	}
+	t->command_slot = true;
+	return push(&t->pids, &t->n_pids, 0);
+}
+
+/*
  * -a --per-thread: every thread of every process there is now but
  * pstat; what they create later is counted with them (inherit). The
  * command, forked later, gets a slot of its own at the end.
@@ -169,7 +188,6 @@ static int resolve_all_threads(struct target *t, char *const argv[],
 {
 	struct dirent *d;
 	DIR *proc = opendir("/proc");
-	const char *base;
 	char ignored[8];
 	int pid;
 
@@ -185,44 +203,56 @@ static int resolve_all_threads(struct target *t, char *const argv[],
 	}
 	closedir(proc);
 	snprintf(t->desc, sizeof(t->desc), "'system wide'");
-	if (argv) {
-		base = strrchr(argv[0], '/');
-		/* The kernel's comm: the file's name, 15 bytes at most. */
-		snprintf(t->comm, sizeof(t->comm), "%s", base ? base + 1 : argv[0]);
-		t->command_slot = true;
-		if (push(&t->tids, &t->n_tids, 0) < 0)
-			return -ENOMEM;
-	}
-	return t->n_tids ? 0 : refuse(err, len, "no threads found in /proc");
+	/* A thread may end between listing and opening. */
+	t->skip_vanished = true;
+	if (argv && add_command_slot(t, argv) < 0)
+		return -ENOMEM;
+	return t->n_pids ? 0 : refuse(err, len, "no threads found in /proc");
 }
 
-void target_set_command(struct target *t, int pid)
+/* The command alone, from its exec on: nothing of pstat is counted. */
+static int resolve_command(struct target *t, const struct options *o)
 {
-	size_t last = t->n_tids - 1;
+	t->enable_on_exec = !o->delay_ms;
+	return add_command_slot(t, o->argv);
+}
 
-	if (!t->command_slot)
-		return;
-	t->tids[last] = pid;
-	aggr_set_thread(&t->aggr, last, t->comm, pid);
+/* Which of the options' targets: the first that applies. */
+static int resolve_where(struct target *t, const struct options *o,
+			 char *err, size_t len)
+{
+	int ret;
+
+	if (o->action == OPTIONS_EXPLAIN)
+		return resolve_command(t, o);
+	if (o->all_cpus && o->aggr == AGGR_THREAD)
+		return resolve_all_threads(t, o->argv, err, len);
+	if (o->pids || o->tids) {
+		ret = resolve_threads(t, o, err, len);
+		/* A thread may end between listing and opening. */
+		t->skip_vanished = true;
+		return ret;
+	}
+	if (o->all_cpus || o->cpu_list)
+		return resolve_cpus(t, o, err, len);
+	return resolve_command(t, o);
 }
 
 int target_resolve(struct target *t, const struct options *o, char *err,
 		   size_t len)
 {
 	bool threads = o->aggr == AGGR_THREAD;
-	int ret = 0;
+	int ret;
 
 	memset(t, 0, sizeof(*t));
 	err[0] = '\0';
-	if (o->all_cpus && threads)
-		ret = resolve_all_threads(t, o->argv, err, len);
-	else if (o->pids || o->tids)
-		ret = resolve_threads(t, o, err, len);
-	else if (o->all_cpus || o->cpu_list)
-		ret = resolve_cpus(t, o, err, len);
-	if (ret == 0 && o->aggr != AGGR_GLOBAL)
-		ret = aggr_build(&t->aggr, o->aggr, threads ? t->tids : t->cpus,
-				 threads ? t->n_tids : t->n_cpus,
+	t->inherit = !o->no_inherit;
+	ret = resolve_where(t, o, err, len);
+	/* --explain counts nothing: no rows to sum up. */
+	if (ret == 0 && o->aggr != AGGR_GLOBAL &&
+	    o->action != OPTIONS_EXPLAIN)
+		ret = aggr_build(&t->aggr, o->aggr, threads ? t->pids : t->cpus,
+				 threads ? t->n_pids : t->n_cpus,
 				 threads && o->all_cpus);
 	if (ret < 0)
 		target_free(t);
@@ -231,10 +261,20 @@ int target_resolve(struct target *t, const struct options *o, char *err,
 
 void target_free(struct target *t)
 {
-	free(t->tids);
+	free(t->pids);
 	free(t->cpus);
 	aggr_free(&t->aggr);
 	memset(t, 0, sizeof(*t));
+}
+
+void target_set_command(struct target *t, int pid)
+{
+	size_t last = t->n_pids - 1;
+
+	if (!t->command_slot)
+		return;
+	t->pids[last] = pid;
+	aggr_set_thread(&t->aggr, last, t->comm, pid);
 }
 
 /* Running or sleeping, not gone and not a zombie waiting for its parent. */
@@ -260,8 +300,8 @@ bool target_alive(const struct target *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->n_tids; i++)
-		if (thread_alive(t->tids[i]))
+	for (i = 0; i < t->n_pids; i++)
+		if (thread_alive(t->pids[i]))
 			return true;
 	return false;
 }

@@ -19,6 +19,7 @@
 #include "evlist.h"
 #include "notes.h"
 #include "sys.h"
+#include "target.h"
 #include "workload.h"
 
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -100,7 +101,7 @@ static struct evlist *user_only_list(void)
 	struct evlist *el = evlist_new();
 	size_t failed = 99;
 	int pid = 42;
-	const struct evlist_target target = {
+	const struct target target = {
 		.pids = &pid, .n_pids = 1, .inherit = true,
 		.enable_on_exec = true,
 	};
