@@ -20,13 +20,14 @@
 #include "event_table.h"
 #include "evlist.h"
 #include "evparse.h"
-#include "run.h"
-#include "target.h"
 #include "explain.h"
 #include "list.h"
 #include "notes.h"
 #include "options.h"
 #include "output.h"
+#include "results.h"
+#include "run.h"
+#include "target.h"
 
 /* Exit statuses of env(1) and timeout(1). */
 enum {

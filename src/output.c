@@ -10,8 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aggr.h"
+#include "evsel.h"
 #include "output.h"
 #include "output_impl.h"
+#include "results.h"
+#include "stats.h"
 
 static const struct output_printer *const printers[] = {
 	[OUTPUT_HUMAN] = &output_human,

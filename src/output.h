@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "options.h"
-#include "results.h"
+struct output_opts;
+struct results;
 
 /* How the run went, for the header and footer. */
 struct output_run {

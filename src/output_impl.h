@@ -7,7 +7,12 @@
 
 #include "counts.h"
 #include "metrics.h"
+#include "options.h"
 #include "output.h"
+
+struct aggr;
+struct results;
+struct results_row;
 
 /* One row, ready to print. */
 struct output_row {

@@ -2,8 +2,10 @@
 /* perf stat -j: a JSON object a line, with perf's keys, numbers as numbers. */
 #include "config.h"
 
+#include "aggr.h"
 #include "json.h"
 #include "output_impl.h"
+#include "results.h"
 
 static void key(struct output *out, const char *k)
 {

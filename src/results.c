@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aggr.h"
+#include "evlist.h"
+#include "evsel.h"
 #include "results.h"
 
 static size_t row_span(const struct evlist *el, size_t i, bool no_merge)

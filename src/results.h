@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The rows pstat prints: evsels merged, interval deltas, repeat statistics. */
+/*
+ * The rows pstat prints: evsels merged, one row per aggregate (aggr.h),
+ * interval deltas, repeat statistics.
+ */
 #ifndef PSTAT_RESULTS_H
 #define PSTAT_RESULTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "aggr.h"
 #include "counts.h"
-#include "evlist.h"
 #include "stats.h"
+
+struct aggr;
+struct evlist;
+struct evsel;
 
 /*
  * One printed event of one aggregate: an evsel, or the instances of a

@@ -13,6 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "evlist.h"
+#include "options.h"
+#include "output.h"
+#include "results.h"
 #include "run.h"
 #include "target.h"
 #include "workload.h"

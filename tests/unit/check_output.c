@@ -13,8 +13,10 @@
 
 #include <check.h>
 
+#include "aggr.h"
 #include "evlist.h"
 #include "evparse.h"
+#include "options.h"
 #include "output.h"
 #include "results.h"
 
