@@ -10,6 +10,7 @@
 #include "evlist.h"
 #include "evsel_impl.h"
 #include "sys.h"
+#include "target.h"
 
 /* A group: its leader is the member at first, the others follow it. */
 struct group {
@@ -136,7 +137,7 @@ size_t evlist_targets(const struct evlist *el)
 	return el->n_targets;
 }
 
-static void set_counting_attr(struct evsel *e, const struct evlist_target *t,
+static void set_counting_attr(struct evsel *e, const struct target *t,
 			      bool leader)
 {
 	struct perf_event_attr *a = &e->attr;
@@ -153,7 +154,7 @@ static void set_counting_attr(struct evsel *e, const struct evlist_target *t,
 	a->exclusive = leader && e->exclusive;
 }
 
-void evlist_configure(struct evlist *el, const struct evlist_target *t)
+void evlist_configure(struct evlist *el, const struct target *t)
 {
 	size_t i;
 
@@ -182,12 +183,12 @@ static int open_precise(struct evsel *e, size_t t, int pid, int cpu,
 	}
 }
 
-static int target_pid(const struct evlist_target *tg, size_t t)
+static int target_pid(const struct target *tg, size_t t)
 {
 	return tg->pids ? tg->pids[t / (tg->cpus ? tg->n_cpus : 1)] : -1;
 }
 
-static int target_cpu(const struct evlist_target *tg, size_t t)
+static int target_cpu(const struct target *tg, size_t t)
 {
 	return tg->cpus ? tg->cpus[t % tg->n_cpus] : -1;
 }
@@ -207,7 +208,7 @@ static void close_group_target(struct evlist *el, size_t first, size_t n,
 }
 
 static int open_group_target(struct evlist *el, size_t first, size_t n,
-			     const struct evlist_target *tg, size_t t,
+			     const struct target *tg, size_t t,
 			     size_t *failed)
 {
 	int pid = target_pid(tg, t), cpu = target_cpu(tg, t);
@@ -243,7 +244,7 @@ static int open_group_target(struct evlist *el, size_t first, size_t n,
 }
 
 static int open_group(struct evlist *el, size_t first, size_t n,
-		      const struct evlist_target *tg, size_t *failed)
+		      const struct target *tg, size_t *failed)
 {
 	size_t t;
 	int ret = 0;
@@ -288,7 +289,7 @@ static bool group_is_weak(const struct evlist *el, const struct group *g)
 	return g->n > 1 && el->ev[g->first]->weak;
 }
 
-static int alloc_buffers(struct evlist *el, const struct evlist_target *tg)
+static int alloc_buffers(struct evlist *el, const struct target *tg)
 {
 	size_t i, largest = 0;
 	int ret = 0;
@@ -305,7 +306,7 @@ static int alloc_buffers(struct evlist *el, const struct evlist_target *tg)
 	return ret < 0 ? ret : el->buf ? 0 : -ENOMEM;
 }
 
-int evlist_open(struct evlist *el, const struct evlist_target *tg,
+int evlist_open(struct evlist *el, const struct target *tg,
 		size_t *failed)
 {
 	size_t g;

@@ -10,6 +10,7 @@
 #include "evsel.h"
 
 struct evlist;
+struct target;
 
 struct evlist *evlist_new(void);
 void evlist_free(struct evlist *el);
@@ -33,24 +34,10 @@ struct evlist_group {
 struct evlist_group evlist_group_of(const struct evlist *el, size_t i);
 
 /*
- * Where to count: every thread of pids on every CPU of cpus. A NULL
- * list means -1 (any thread, any CPU); the kernel wants one of the two.
- */
-struct evlist_target {
-	const int *pids;
-	size_t n_pids;
-	const int *cpus;
-	size_t n_cpus;
-	bool inherit;		/* count children and threads too */
-	bool enable_on_exec;	/* the kernel starts counting at exec */
-	bool skip_vanished;	/* a thread gone before its open is no error */
-};
-
-/*
  * Give every evsel the attr it would be opened with on target t, as if
  * every event opened: for --explain.
  */
-void evlist_configure(struct evlist *el, const struct evlist_target *t);
+void evlist_configure(struct evlist *el, const struct target *t);
 
 /*
  * Open every group on every target. An event the kernel does not have
@@ -60,7 +47,7 @@ void evlist_configure(struct evlist *el, const struct evlist_target *t);
  * fatal failure with *failed set to that evsel; everything opened is
  * closed again then.
  */
-int evlist_open(struct evlist *el, const struct evlist_target *t,
+int evlist_open(struct evlist *el, const struct target *t,
 		size_t *failed);
 
 /*

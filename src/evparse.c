@@ -15,6 +15,7 @@
 #include "diagnose.h"
 #include "event.h"
 #include "event_table.h"
+#include "evlist.h"
 #include "evparse.h"
 #include "pmu.h"
 

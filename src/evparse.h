@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "evlist.h"
+struct evlist;
 
 /* Why a spec or an event file was refused, and where. */
 struct evparse_error {

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <inttypes.h>
 
+#include "evlist.h"
 #include "explain.h"
 
 static const char *const type_names[] = {

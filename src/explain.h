@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "evlist.h"
+struct evlist;
 
 /*
  * Print each evsel's group and the fields of its attr that are not

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "aggr.h"
 #include "caps.h"
 #include "checkup.h"
 #include "diag.h"
@@ -19,13 +20,14 @@
 #include "event_table.h"
 #include "evlist.h"
 #include "evparse.h"
-#include "run.h"
-#include "target.h"
 #include "explain.h"
 #include "list.h"
 #include "notes.h"
 #include "options.h"
 #include "output.h"
+#include "results.h"
+#include "run.h"
+#include "target.h"
 
 /* Exit statuses of env(1) and timeout(1). */
 enum {
@@ -185,7 +187,7 @@ static int run(const struct options *o, struct target *tg,
 	int ret = -1, close_ret;
 
 	res = results_new(el, o->no_merge, o->repeat,
-			  tg->has_aggr ? &tg->aggr : NULL);
+			  tg->aggr.kind != AGGR_GLOBAL ? &tg->aggr : NULL);
 	out = res ? output_new(dest, &o->out) : NULL;
 	if (!out) {
 		results_free(res);
@@ -233,14 +235,12 @@ static int run(const struct options *o, struct target *tg,
 	return ret;
 }
 
+/* The attrs as a command would get them (target_resolve says which). */
 static int explain(const struct options *o)
 {
-	struct evlist_target target = {
-		.n_pids = 1,
-		.inherit = !o->no_inherit,
-		.enable_on_exec = true,
-	};
 	struct evlist *el = evlist_new();
+	struct target tg = { 0 };
+	char err[256];
 	int ret;
 
 	if (!el) {
@@ -250,10 +250,13 @@ static int explain(const struct options *o)
 	ret = build_evlist(o, el);
 	if (ret < 0 && ret != -EINVAL)
 		diag_error("%s", strerror(-ret));
+	if (ret == 0 && (ret = target_resolve(&tg, o, err, sizeof(err))) < 0)
+		diag_error("%s", err[0] ? err : strerror(-ret));
 	if (ret == 0) {
-		evlist_configure(el, &target);
+		evlist_configure(el, &tg);
 		ret = explain_print(stdout, el);
 	}
+	target_free(&tg);
 	evlist_free(el);
 	return ret < 0 ? EXIT_PSTAT_FAILED : 0;
 }

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aggr.h"
 #include "options.h"
-#include "results.h"
 
 static const char usage_head[] =
 	"Usage: pstat [options] [--] command [args...]\n"
@@ -201,10 +201,10 @@ static int take_format(struct options *o, const struct opt *r,
 static int take_aggr(struct options *o, const struct opt *r,
 		     const char *arg, char *err, size_t len)
 {
-	if (o->aggr && o->aggr != r->value)
+	if (o->aggr != AGGR_GLOBAL && o->aggr != (enum aggr_kind)r->value)
 		return bad(err, len,
 			   "choose one of -A, --per-core, --per-die, --per-socket, --per-node and --per-thread");
-	o->aggr = r->value;
+	o->aggr = (enum aggr_kind)r->value;
 	return 0;
 }
 
@@ -515,7 +515,8 @@ static int check_combinations(struct options *o, char *err, size_t len)
 			   "-p, -t and -a/-C each choose what to count; give one of them");
 	if (o->aggr == AGGR_THREAD && !o->pids && !o->tids && !o->all_cpus)
 		return bad(err, len, "--per-thread goes with -p, -t or -a");
-	if (o->aggr && o->aggr != AGGR_THREAD && !o->all_cpus && !o->cpu_list)
+	if (o->aggr != AGGR_GLOBAL && o->aggr != AGGR_THREAD && !o->all_cpus &&
+	    !o->cpu_list)
 		return bad(err, len,
 			   "-A and --per-core, --per-die, --per-socket, --per-node count per CPU: add -a or -C LIST");
 	if (o->delay_ms && o->repeat > 1)

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The command line: options into a struct, validated, and --help. */
+/*
+ * The command line: one option table for getopt and --help, into a
+ * struct of what was asked (the output's options among it), validated.
+ */
 #ifndef PSTAT_OPTIONS_H
 #define PSTAT_OPTIONS_H
 
@@ -7,7 +10,27 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "output.h"
+#include "aggr.h"
+
+enum output_format {
+	OUTPUT_HUMAN,		/* perf stat's layout */
+	OUTPUT_CSV,		/* -x: perf stat's columns */
+	OUTPUT_JSONL,		/* -j: perf stat's JSON lines */
+	OUTPUT_PSTAT_CSV,	/* --format=csv: pstat's own, versioned */
+	OUTPUT_PSTAT_JSON,	/* --format=json: one document */
+};
+
+/* How the results should look, as asked: output.c reads it. */
+struct output_opts {
+	enum output_format format;
+	const char *sep;	/* -x separator */
+	bool big_num;		/* group digits in human output */
+	bool metric_only;	/* --metric-only */
+	bool interval;		/* -I: rows carry a timestamp */
+	bool summary;		/* -I with totals at the end too */
+	bool no_csv_summary;	/* -x: no 'summary' first on those totals */
+	size_t runs;		/* -r */
+};
 
 enum options_action {
 	OPTIONS_RUN,
@@ -37,7 +60,7 @@ struct options {
 	const char *tids;	/* -t list */
 	bool all_cpus;		/* -a */
 	const char *cpu_list;	/* -C list */
-	int aggr;		/* enum results_aggr_kind: -A, --per-... */
+	enum aggr_kind aggr;	/* -A, --per-..., or AGGR_GLOBAL */
 	long delay_ms;		/* -D, 0 for none */
 	unsigned int timeout_ms;	/* --timeout, 0 for none */
 	const char *output_file;	/* -o */

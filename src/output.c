@@ -10,8 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aggr.h"
+#include "evsel.h"
 #include "output.h"
 #include "output_impl.h"
+#include "results.h"
+#include "stats.h"
 
 static const struct output_printer *const printers[] = {
 	[OUTPUT_HUMAN] = &output_human,
@@ -99,7 +103,7 @@ static void make_row(const struct results *res, const struct results_row *rr,
 		     bool interval, const struct metrics_ctx *ctx,
 		     struct output_row *row)
 {
-	const struct results_aggr *ag = res->aggr;
+	const struct aggr *ag = res->aggr;
 
 	row->rr = rr;
 	row->aggr = ag ? ag->label[rr->aggr] : NULL;
@@ -128,7 +132,7 @@ static void make_row(const struct results *res, const struct results_row *rr,
 						 row->raw, row->m);
 }
 
-const char *output_aggr_title(const struct results_aggr *ag, bool *cpus)
+const char *output_aggr_title(const struct aggr *ag, bool *cpus)
 {
 	static const char *const titles[] = {
 		[AGGR_CPU] = "cpu",
@@ -230,7 +234,7 @@ static int map_rows(struct output_metric_only *mo, const struct results *res)
 }
 
 static void aggr_width(struct output_metric_only *mo,
-		       const struct results_aggr *ag)
+		       const struct aggr *ag)
 {
 	bool cpus;
 	const char *title = output_aggr_title(ag, &cpus);

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The results, in the format asked for: one traversal, a printer each. */
+/*
+ * The results, in the format asked for (options.h's output_opts): one
+ * traversal, a printer each.
+ */
 #ifndef PSTAT_OUTPUT_H
 #define PSTAT_OUTPUT_H
 
@@ -7,26 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "results.h"
-
-enum output_format {
-	OUTPUT_HUMAN,		/* perf stat's layout */
-	OUTPUT_CSV,		/* -x: perf stat's columns */
-	OUTPUT_JSONL,		/* -j: perf stat's JSON lines */
-	OUTPUT_PSTAT_CSV,	/* --format=csv: pstat's own, versioned */
-	OUTPUT_PSTAT_JSON,	/* --format=json: one document */
-};
-
-struct output_opts {
-	enum output_format format;
-	const char *sep;	/* -x separator */
-	bool big_num;		/* group digits in human output */
-	bool metric_only;	/* --metric-only */
-	bool interval;		/* -I: rows carry a timestamp */
-	bool summary;		/* -I with totals at the end too */
-	bool no_csv_summary;	/* -x: no 'summary' first on those totals */
-	size_t runs;		/* -r */
-};
+struct output_opts;
+struct results;
 
 /* How the run went, for the header and footer. */
 struct output_run {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "output_impl.h"
+#include "results.h"
 
 /* RFC 4180: quote a field holding the separator, a quote or a newline. */
 static void field(struct output *out, const char *s, bool last)

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "output_impl.h"
+#include "results.h"
+#include "stats.h"
 
 /* Columns as perf stat prints them: value, unit, name, '#', metric. */
 #define VALUE_WIDTH	18

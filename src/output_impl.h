@@ -7,7 +7,12 @@
 
 #include "counts.h"
 #include "metrics.h"
+#include "options.h"
 #include "output.h"
+
+struct aggr;
+struct results;
+struct results_row;
 
 /* One row, ready to print. */
 struct output_row {
@@ -109,7 +114,7 @@ void output_value_text(char *buf, size_t len, const struct output_row *row);
  * The title of --metric-only's aggregate column, as perf's, or NULL;
  * *cpus says whether a column of CPU counts ("cpus") follows it.
  */
-const char *output_aggr_title(const struct results_aggr *ag, bool *cpus);
+const char *output_aggr_title(const struct aggr *ag, bool *cpus);
 
 /* A percentage with two decimals, in the C locale. */
 void output_pct_text(char *buf, size_t len, double pct);

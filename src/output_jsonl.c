@@ -2,8 +2,10 @@
 /* perf stat -j: a JSON object a line, with perf's keys, numbers as numbers. */
 #include "config.h"
 
+#include "aggr.h"
 #include "json.h"
 #include "output_impl.h"
+#include "results.h"
 
 static void key(struct output *out, const char *k)
 {
@@ -24,7 +26,7 @@ static const char *const aggr_keys[] = {
 /* perf's keys for the aggregate, but a CPU is a number here. */
 static void aggregate(struct output *out, const struct output_row *row)
 {
-	const struct results_aggr *ag = out->res->aggr;
+	const struct aggr *ag = out->res->aggr;
 
 	key(out, aggr_keys[ag->kind]);
 	if (ag->kind == AGGR_CPU)
@@ -119,7 +121,7 @@ static void jsonl_metric_line(struct output *out,
 			      const struct output_row *row,
 			      const struct output_cell *cells)
 {
-	const struct results_aggr *ag = out->res->aggr;
+	const struct aggr *ag = out->res->aggr;
 	bool first = true;
 	size_t i;
 

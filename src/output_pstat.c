@@ -11,6 +11,8 @@
 
 #include "json.h"
 #include "output_impl.h"
+#include "results.h"
+#include "stats.h"
 
 /* Bump when a column or key changes meaning or goes away. */
 #define FORMAT_VERSION 1

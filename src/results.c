@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aggr.h"
+#include "evlist.h"
+#include "evsel.h"
 #include "results.h"
 
 static size_t row_span(const struct evlist *el, size_t i, bool no_merge)
@@ -33,7 +36,7 @@ static int init_row(struct results_row *row, const struct evlist *el,
 }
 
 struct results *results_new(const struct evlist *el, bool no_merge,
-			    size_t max_runs, const struct results_aggr *aggr)
+			    size_t max_runs, const struct aggr *aggr)
 {
 	struct results *r = calloc(1, sizeof(*r));
 	size_t n_aggr = aggr ? aggr->n : 1, events = 0, i, n, a, ev;
@@ -92,7 +95,7 @@ void results_free(struct results *r)
 
 void results_snapshot(struct results *r)
 {
-	const struct results_aggr *ag = r->aggr;
+	const struct aggr *ag = r->aggr;
 	size_t i, j, t;
 
 	for (i = 0; i < r->n_rows; i++) {

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The rows pstat prints: evsels merged, interval deltas, repeat statistics. */
+/*
+ * The rows pstat prints: evsels merged, one row per aggregate (aggr.h),
+ * interval deltas, repeat statistics.
+ */
 #ifndef PSTAT_RESULTS_H
 #define PSTAT_RESULTS_H
 
@@ -7,31 +10,11 @@
 #include <stddef.h>
 
 #include "counts.h"
-#include "evlist.h"
 #include "stats.h"
 
-/* How counts are summed up: -A, --per-core, ... or all together. */
-enum results_aggr_kind {
-	AGGR_GLOBAL,
-	AGGR_CPU,
-	AGGR_CORE,
-	AGGR_DIE,
-	AGGR_SOCKET,
-	AGGR_NODE,
-	AGGR_THREAD,
-};
-
-/* Which aggregate each target (thread or CPU) of the evlist adds to. */
-struct results_aggr {
-	enum results_aggr_kind kind;
-	size_t n;		/* aggregates */
-	size_t *of_target;	/* target index to aggregate */
-	char (*label)[40];	/* CPU0, S0-D0-C1, S0, N0, comm-tid */
-	int *id;		/* the CPU number for AGGR_CPU */
-	int *n_cpus;		/* CPUs in each aggregate */
-	bool quiet_zeros;	/* -a --per-thread: people are shown only
-				 * the threads that counted something */
-};
+struct aggr;
+struct evlist;
+struct evsel;
 
 /*
  * One printed event of one aggregate: an evsel, or the instances of a
@@ -55,7 +38,7 @@ struct results {
 	const struct evlist *el;
 	struct results_row *rows;
 	size_t n_rows;
-	const struct results_aggr *aggr;	/* NULL: all targets together */
+	const struct aggr *aggr;	/* NULL: all targets together */
 	size_t n_runs;		/* runs recorded so far */
 	size_t max_runs;
 	bool no_scale;		/* show counts as read, unscaled */
@@ -72,7 +55,7 @@ struct results {
  * threads, as perf stat prints them.
  */
 struct results *results_new(const struct evlist *el, bool no_merge,
-			    size_t max_runs, const struct results_aggr *aggr);
+			    size_t max_runs, const struct aggr *aggr);
 void results_free(struct results *r);
 
 /* Take the evsels' last reads as the rows' readings. */

@@ -13,6 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "evlist.h"
+#include "options.h"
+#include "output.h"
+#include "results.h"
 #include "run.h"
 #include "target.h"
 #include "workload.h"
@@ -243,30 +247,6 @@ static int raise_fd_limit(const struct run *r, size_t n_targets,
 	return 0;
 }
 
-/* Where to count: the command, or -p/-t/-a/-C's targets. */
-static void make_target(const struct run *r, struct evlist_target *t,
-			const pid_t *child)
-{
-	const struct target *tg = r->tg;
-
-	memset(t, 0, sizeof(*t));
-	t->inherit = !r->o->no_inherit;
-	if (tg->tids) {
-		t->pids = tg->tids;
-		t->n_pids = tg->n_tids;
-		/* A thread may end between listing and opening. */
-		t->skip_vanished = true;
-	} else if (tg->cpus) {
-		t->cpus = tg->cpus;
-		t->n_cpus = tg->n_cpus;
-	} else {
-		t->pids = child;
-		t->n_pids = 1;
-		/* The kernel starts counting at exec: nothing of pstat. */
-		t->enable_on_exec = !r->o->delay_ms;
-	}
-}
-
 /* The watches of this run: intervals, -D, --timeout, gone targets. */
 static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 {
@@ -286,7 +266,7 @@ static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 		r->timeout_fd = timer(-1, 0, 0);
 		w[(*n)++] = (struct workload_watch){ r->timeout_fd, timeout_ready, r };
 	}
-	if (!r->child && r->tg->tids) {
+	if (!r->child && r->tg->pids) {
 		r->gone_fd = timer(-1, GONE_CHECK_MS, GONE_CHECK_MS);
 		w[(*n)++] = (struct workload_watch){ r->gone_fd, gone_ready, r };
 	}
@@ -319,8 +299,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 				 size_t run, struct run_failure *fail)
 {
 	const struct run_hooks *h = r->hooks;
+	const struct target *tg = r->tg;
 	struct workload_watch watches[4];
-	struct evlist_target target;
 	struct workload w;
 	size_t n_watches;
 	double elapsed;
@@ -337,13 +317,12 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	r->child = w.pid;
 	if (r->child)
 		target_set_command(r->tg, r->child);
-	make_target(r, &target, &w.pid);
-	if (raise_fd_limit(r, (target.pids ? target.n_pids : 1) *
-			      (target.cpus ? target.n_cpus : 1), fail) < 0) {
+	if (raise_fd_limit(r, (tg->pids ? tg->n_pids : 1) *
+			      (tg->cpus ? tg->n_cpus : 1), fail) < 0) {
 		workload_abort(&w);
 		return RUN_FD_LIMIT;
 	}
-	ret = evlist_open(r->el, &target, &fail->failed);
+	ret = evlist_open(r->el, tg, &fail->failed);
 	if (ret < 0) {
 		workload_abort(&w);
 		fail->err = -ret;
@@ -353,7 +332,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		h->opened(h->arg, r->el, r->child && w.path[0] ? w.path : NULL);
 	/* Without enable_on_exec the counters start here, or after -D. */
 	ret = arm_watches(r, watches, &n_watches);
-	if (ret == 0 && !target.enable_on_exec && !r->o->delay_ms)
+	if (ret == 0 && !tg->enable_on_exec && !r->o->delay_ms)
 		ret = evlist_enable(r->el);
 	if (ret == 0 && !r->o->delay_ms)
 		ret = start_clocks(r);
@@ -371,7 +350,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		return ret < 0 ? RUN_FAILED : RUN_EXEC_FAILED;
 	}
 	ret = workload_wait(&w, watches, n_watches);
-	if (!target.enable_on_exec)
+	if (!tg->enable_on_exec)
 		evlist_disable(r->el);
 	elapsed = r->counting ? now_ns() - r->t0 : 0.0;
 	disarm_watches(r);

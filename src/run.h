@@ -6,11 +6,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "evlist.h"
-#include "options.h"
-#include "output.h"
-#include "results.h"
-#include "target.h"
+struct evlist;
+struct options;
+struct output;
+struct output_run;
+struct results;
+struct target;
 
 /* What happened, beyond the counts. */
 enum run_outcome {

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What to count besides the command: threads of processes, or CPUs; and
- * the aggregates (CPU, core, socket, thread) their counts add up to. */
+/* Where to count: the command, threads of processes, or CPUs. */
 #include "config.h"
 
 #include <ctype.h>
@@ -13,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "aggr.h"
+#include "options.h"
 #include "target.h"
 #include "topology.h"
 
@@ -89,7 +90,7 @@ static int add_threads(struct target *t, int pid, char *err, size_t len)
 		return refuse(err, len, "no such process %d (-p)", pid);
 	while (ret == 0 && (d = readdir(dir)))
 		if (isdigit((unsigned char)d->d_name[0]))
-			ret = push(&t->tids, &t->n_tids, atoi(d->d_name));
+			ret = push(&t->pids, &t->n_pids, atoi(d->d_name));
 	closedir(dir);
 	return ret;
 }
@@ -110,11 +111,11 @@ static int resolve_threads(struct target *t, const struct options *o,
 			continue;
 		}
 		snprintf(path, sizeof(path), "/proc/%d", ids[i]);
-		ret = access(path, F_OK) == 0 ? push(&t->tids, &t->n_tids, ids[i])
+		ret = access(path, F_OK) == 0 ? push(&t->pids, &t->n_pids, ids[i])
 			: refuse(err, len, "no such thread %d (-t)", ids[i]);
 	}
 	if (n > 1)	/* one process's threads are unique already */
-		drop_duplicates(t->tids, &t->n_tids);
+		drop_duplicates(t->pids, &t->n_pids);
 	snprintf(t->desc, sizeof(t->desc), "%s id '%s'",
 		 o->pids ? "process" : "thread", o->pids ? o->pids : o->tids);
 	free(ids);
@@ -158,95 +159,23 @@ static int resolve_cpus(struct target *t, const struct options *o,
 	return 0;
 }
 
-/* The label of the aggregate cpu belongs to, under kind. */
-static void cpu_label(char *buf, size_t len, int kind, int cpu,
-		      const struct topology_cpu *tc)
+/*
+ * The command's slot, at the end of pids: the command is forked for
+ * each run, and target_set_command gives its pid. argv: the command, or
+ * NULL for --explain, which shows the attrs a command would get.
+ */
+static int add_command_slot(struct target *t, char *const argv[])
 {
-	switch (kind) {
-	case AGGR_CORE:
-		snprintf(buf, len, "S%d-D%d-C%d", tc->socket, tc->die, tc->core);
-		break;
-	case AGGR_DIE:
-		snprintf(buf, len, "S%d-D%d", tc->socket, tc->die);
-		break;
-	case AGGR_SOCKET:
-		snprintf(buf, len, "S%d", tc->socket);
-		break;
-	case AGGR_NODE:
-		snprintf(buf, len, "N%d", tc->node);
-		break;
-	default:
-		snprintf(buf, len, "CPU%d", cpu);
+	const char *base;
+
+	if (argv) {
+		base = strrchr(argv[0], '/');
+		/* The kernel's comm: the file's name, 15 bytes at most. */
+		snprintf(t->comm, sizeof(t->comm), "%s",
+			 base ? base + 1 : argv[0]);
 	}
-}
-
-static void thread_label(char *buf, size_t len, int tid)
-{
-	char path[64], comm[32] = "?";
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/comm", tid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		n = read(fd, comm, sizeof(comm) - 1);
-		close(fd);
-		comm[n > 0 ? n : 0] = '\0';
-		comm[strcspn(comm, "\n")] = '\0';
-	}
-	snprintf(buf, len, "%s-%d", comm, tid);
-}
-
-/* The aggregate of label, added when new. */
-static size_t aggregate_of(struct results_aggr *a, const char *label, int id)
-{
-	size_t i;
-
-	for (i = 0; i < a->n; i++)
-		if (strcmp(a->label[i], label) == 0)
-			break;
-	if (i == a->n) {
-		snprintf(a->label[i], sizeof(a->label[i]), "%s", label);
-		a->id[i] = id;
-		a->n_cpus[i] = 0;
-		a->n++;
-	}
-	a->n_cpus[i]++;
-	return i;
-}
-
-static int build_aggr(struct target *t, int kind)
-{
-	struct results_aggr *a = &t->aggr;
-	size_t n = kind == AGGR_THREAD ? t->n_tids : t->n_cpus, i;
-	struct topology_cpu tc;
-	char label[40];
-
-	a->kind = kind;
-	a->of_target = calloc(n, sizeof(*a->of_target));
-	a->label = calloc(n, sizeof(*a->label));
-	a->id = calloc(n, sizeof(*a->id));
-	a->n_cpus = calloc(n, sizeof(*a->n_cpus));
-	if (!a->of_target || !a->label || !a->id || !a->n_cpus)
-		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		if (kind == AGGR_THREAD && t->command_slot && i + 1 == n) {
-			snprintf(label, sizeof(label), "%s-", t->comm);
-			a->of_target[i] = aggregate_of(a, label, 0);
-			continue;
-		}
-		if (kind == AGGR_THREAD) {
-			thread_label(label, sizeof(label), t->tids[i]);
-			a->of_target[i] = aggregate_of(a, label, t->tids[i]);
-			continue;
-		}
-		if (topology_describe(t->cpus[i], &tc) < 0 && kind != AGGR_CPU)
-			tc.socket = tc.die = tc.core = tc.node = 0;
-		cpu_label(label, sizeof(label), kind, t->cpus[i], &tc);
-		a->of_target[i] = aggregate_of(a, label, t->cpus[i]);
-	}
-	t->has_aggr = true;
-	return 0;
+	t->command_slot = true;
+	return push(&t->pids, &t->n_pids, 0);
 }
 
 /*
@@ -259,7 +188,6 @@ static int resolve_all_threads(struct target *t, char *const argv[],
 {
 	struct dirent *d;
 	DIR *proc = opendir("/proc");
-	const char *base;
 	char ignored[8];
 	int pid;
 
@@ -275,45 +203,57 @@ static int resolve_all_threads(struct target *t, char *const argv[],
 	}
 	closedir(proc);
 	snprintf(t->desc, sizeof(t->desc), "'system wide'");
-	if (argv) {
-		base = strrchr(argv[0], '/');
-		/* The kernel's comm: the file's name, 15 bytes at most. */
-		snprintf(t->comm, sizeof(t->comm), "%s", base ? base + 1 : argv[0]);
-		t->command_slot = true;
-		if (push(&t->tids, &t->n_tids, 0) < 0)
-			return -ENOMEM;
-	}
-	return t->n_tids ? 0 : refuse(err, len, "no threads found in /proc");
+	/* A thread may end between listing and opening. */
+	t->skip_vanished = true;
+	if (argv && add_command_slot(t, argv) < 0)
+		return -ENOMEM;
+	return t->n_pids ? 0 : refuse(err, len, "no threads found in /proc");
 }
 
-void target_set_command(struct target *t, int pid)
+/* The command alone, from its exec on: nothing of pstat is counted. */
+static int resolve_command(struct target *t, const struct options *o)
 {
-	size_t last = t->n_tids - 1;
+	t->enable_on_exec = !o->delay_ms;
+	return add_command_slot(t, o->argv);
+}
 
-	if (!t->command_slot)
-		return;
-	t->tids[last] = pid;
-	if (t->has_aggr && t->aggr.kind == AGGR_THREAD)
-		snprintf(t->aggr.label[t->aggr.of_target[last]],
-			 sizeof(t->aggr.label[0]), "%s-%d", t->comm, pid);
+/* Which of the options' targets: the first that applies. */
+static int resolve_where(struct target *t, const struct options *o,
+			 char *err, size_t len)
+{
+	int ret;
+
+	if (o->action == OPTIONS_EXPLAIN)
+		return resolve_command(t, o);
+	if (o->all_cpus && o->aggr == AGGR_THREAD)
+		return resolve_all_threads(t, o->argv, err, len);
+	if (o->pids || o->tids) {
+		ret = resolve_threads(t, o, err, len);
+		/* A thread may end between listing and opening. */
+		t->skip_vanished = true;
+		return ret;
+	}
+	if (o->all_cpus || o->cpu_list)
+		return resolve_cpus(t, o, err, len);
+	return resolve_command(t, o);
 }
 
 int target_resolve(struct target *t, const struct options *o, char *err,
 		   size_t len)
 {
-	int ret = 0;
+	bool threads = o->aggr == AGGR_THREAD;
+	int ret;
 
 	memset(t, 0, sizeof(*t));
 	err[0] = '\0';
-	if (o->all_cpus && o->aggr == AGGR_THREAD)
-		ret = resolve_all_threads(t, o->argv, err, len);
-	else if (o->pids || o->tids)
-		ret = resolve_threads(t, o, err, len);
-	else if (o->all_cpus || o->cpu_list)
-		ret = resolve_cpus(t, o, err, len);
-	if (ret == 0 && o->aggr)
-		ret = build_aggr(t, o->aggr);
-	t->aggr.quiet_zeros = o->all_cpus && o->aggr == AGGR_THREAD;
+	t->inherit = !o->no_inherit;
+	ret = resolve_where(t, o, err, len);
+	/* --explain counts nothing: no rows to sum up. */
+	if (ret == 0 && o->aggr != AGGR_GLOBAL &&
+	    o->action != OPTIONS_EXPLAIN)
+		ret = aggr_build(&t->aggr, o->aggr, threads ? t->pids : t->cpus,
+				 threads ? t->n_pids : t->n_cpus,
+				 threads && o->all_cpus);
 	if (ret < 0)
 		target_free(t);
 	return ret;
@@ -321,13 +261,20 @@ int target_resolve(struct target *t, const struct options *o, char *err,
 
 void target_free(struct target *t)
 {
-	free(t->tids);
+	free(t->pids);
 	free(t->cpus);
-	free(t->aggr.of_target);
-	free(t->aggr.label);
-	free(t->aggr.id);
-	free(t->aggr.n_cpus);
+	aggr_free(&t->aggr);
 	memset(t, 0, sizeof(*t));
+}
+
+void target_set_command(struct target *t, int pid)
+{
+	size_t last = t->n_pids - 1;
+
+	if (!t->command_slot)
+		return;
+	t->pids[last] = pid;
+	aggr_set_thread(&t->aggr, last, t->comm, pid);
 }
 
 /* Running or sleeping, not gone and not a zombie waiting for its parent. */
@@ -353,8 +300,8 @@ bool target_alive(const struct target *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->n_tids; i++)
-		if (thread_alive(t->tids[i]))
+	for (i = 0; i < t->n_pids; i++)
+		if (thread_alive(t->pids[i]))
 			return true;
 	return false;
 }

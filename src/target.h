@@ -1,42 +1,56 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* What to count besides the command: threads of processes, or CPUs; and
- * the aggregates (CPU, core, socket, thread) their counts add up to. */
+/*
+ * Where to count: the command, threads of processes, or CPUs, with
+ * inherit and enable_on_exec, as the options ask; the one description
+ * evlist_open takes. It holds the aggregation of -A and --per-* over
+ * its threads or CPUs (aggr.h).
+ */
 #ifndef PSTAT_TARGET_H
 #define PSTAT_TARGET_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "options.h"
-#include "results.h"
+#include "aggr.h"
 
+struct options;
+
+/*
+ * Every thread of pids on every CPU of cpus. A NULL list means -1 (any
+ * thread, any CPU); the kernel wants one of the two.
+ */
 struct target {
-	int *tids;		/* threads to attach to, or NULL */
-	size_t n_tids;
-	int *cpus;		/* CPUs to count on, or NULL */
+	int *pids;		/* threads to count, or the command's slot */
+	size_t n_pids;
+	int *cpus;		/* CPUs to count on */
 	size_t n_cpus;
-	char desc[256];		/* for the header: "'system wide'", ... */
-	bool command_slot;	/* -a --per-thread with a command: the last
-				 * of tids is the command's, once
+	bool inherit;		/* count children and threads too */
+	bool enable_on_exec;	/* the kernel starts counting at exec */
+	bool skip_vanished;	/* a thread gone before its open is no error */
+	bool command_slot;	/* the last of pids is the command's, once
 				 * target_set_command gives it */
+	char desc[256];		/* for the header: "'system wide'", ...;
+				 * empty for the command */
 	char comm[16];		/* the command's name, as the kernel will
 				 * call it after its exec */
-	bool has_aggr;		/* aggr means something */
-	struct results_aggr aggr;
+	struct aggr aggr;	/* AGGR_GLOBAL: all targets together */
 };
 
 /*
- * The targets of -p, -t, -a and -C, and the aggregation of -A and
- * --per-*. 0, or -EINVAL with a one-line reason in err; -ENOMEM.
+ * Where o asks to count: a command (one pid slot, enable_on_exec unless
+ * -D), -p's or -t's threads, -a's or -C's CPUs, -a --per-thread's every
+ * thread (and the command's slot); and the aggregation of -A and
+ * --per-*. --explain gets a command's target whatever else is asked.
+ * 0, or -EINVAL with a one-line reason in err; -ENOMEM.
  */
 int target_resolve(struct target *t, const struct options *o, char *err,
 		   size_t len);
 void target_free(struct target *t);
 
-/* The command of a command slot is pid now: count it, label its row. */
+/* The command of a command slot is pid now: count it, name its row. */
 void target_set_command(struct target *t, int pid);
 
-/* Whether any of the tids still exists. */
+/* Whether any of the pids still exists. */
 bool target_alive(const struct target *t);
 
 #endif

@@ -15,6 +15,7 @@
 #include "evlist.h"
 #include "evsel_impl.h"
 #include "sys.h"
+#include "target.h"
 
 #include "fake_kernel.h"
 
@@ -78,13 +79,13 @@ static struct evlist *two_pairs(void)
 	return el;
 }
 
-static const int pid_4242[] = { 4242 }, pid_0[] = { 0 }, cpu_3[] = { 3 };
+static int pid_4242[] = { 4242 }, pid_0[] = { 0 }, cpu_3[] = { 3 };
 
-static const struct evlist_target default_target = {
+static const struct target default_target = {
 	.pids = pid_4242, .n_pids = 1, .inherit = true, .enable_on_exec = true,
 };
 
-static void open_ok(struct evlist *el, const struct evlist_target *t)
+static void open_ok(struct evlist *el, const struct target *t)
 {
 	size_t failed = 99;
 	int ret = evlist_open(el, t, &failed);
@@ -110,7 +111,7 @@ END_TEST
 
 static const struct target_row {
 	int line;
-	struct evlist_target t;
+	struct target t;
 } target_rows[] = {
 	{ __LINE__, { .pids = pid_4242, .n_pids = 1, .inherit = true,
 		      .enable_on_exec = true } },
@@ -122,7 +123,7 @@ static const struct target_row {
 		      .enable_on_exec = false } },
 };
 
-static void check_opened(int line, size_t call, const struct evlist_target *t,
+static void check_opened(int line, size_t call, const struct target *t,
 			 int group_fd)
 {
 	const struct fake_open *o = &fake.opens[call];
@@ -624,8 +625,8 @@ END_TEST
 /* A member whose PMU does not count on that CPU led nothing there. */
 START_TEST(test_open_leader_cpumask)
 {
-	static const int cpus[] = { 0, 2 };
-	const struct evlist_target on_cpus = { .cpus = cpus, .n_cpus = 2 };
+	static int cpus[] = { 0, 2 };
+	const struct target on_cpus = { .cpus = cpus, .n_cpus = 2 };
 	struct evlist *el = three_and_one();
 	struct evsel *a = (struct evsel *)evlist_at(el, 0);
 	size_t failed = 99;
@@ -765,9 +766,9 @@ START_TEST(test_pinned_leader_only)
 }
 END_TEST
 
-static const int pids_10_11[] = { 10, 11 }, cpus_0_2[] = { 0, 2 };
+static int pids_10_11[] = { 10, 11 }, cpus_0_2[] = { 0, 2 };
 
-static const struct evlist_target two_pids = {
+static const struct target two_pids = {
 	.pids = pids_10_11, .n_pids = 2, .inherit = true,
 	.enable_on_exec = true,
 };
@@ -828,7 +829,7 @@ END_TEST
 /* Threads x CPUs, threads outermost; or CPUs alone. */
 START_TEST(test_targets_cpus)
 {
-	const struct evlist_target both = {
+	const struct target both = {
 		.pids = pids_10_11, .n_pids = 2, .cpus = cpus_0_2, .n_cpus = 2,
 	}, cpus_only = {
 		.cpus = cpus_0_2, .n_cpus = 2,
@@ -925,7 +926,7 @@ static const struct vanish_row {
 START_TEST(test_skip_vanished)
 {
 	const struct vanish_row *t = &vanish_rows[_i];
-	struct evlist_target tg = two_pids;
+	struct target tg = two_pids;
 	struct evlist *el = two_pairs();
 	const struct evsel *a = (struct evsel *)evlist_at(el, 0), *b = (struct evsel *)evlist_at(el, 1);
 	const uint64_t ab10[] = { 1, 100, 2, 101 };

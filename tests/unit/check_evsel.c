@@ -18,6 +18,7 @@
 #include "evsel.h"
 #include "results.h"
 #include "sys.h"
+#include "target.h"
 
 #include "fake_kernel.h"
 
@@ -175,7 +176,7 @@ static struct evlist *user_only_list(void)
 	struct evlist *el = evlist_new();
 	size_t failed = 99;
 	int pid = 42;
-	const struct evlist_target target = {
+	const struct target target = {
 		.pids = &pid, .n_pids = 1, .inherit = true,
 		.enable_on_exec = true,
 	};

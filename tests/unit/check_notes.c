@@ -19,9 +19,10 @@
 #include "evlist.h"
 #include "notes.h"
 #include "sys.h"
+#include "target.h"
+#include "workload.h"
 
 #include "fake_kernel.h"
-#include "workload.h"
 
 /* The fake kernel, and notes said again after a test that quieted them. */
 static void notes_teardown(void)
@@ -47,7 +48,7 @@ static struct evlist *user_only_list(void)
 	struct evlist *el = evlist_new();
 	size_t failed = 99;
 	int pid = 42;
-	const struct evlist_target target = {
+	const struct target target = {
 		.pids = &pid, .n_pids = 1, .inherit = true,
 		.enable_on_exec = true,
 	};

@@ -12,8 +12,8 @@
 
 #include <check.h>
 
+#include "aggr.h"
 #include "options.h"
-#include "results.h"
 
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_ARGS 10

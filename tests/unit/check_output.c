@@ -13,10 +13,13 @@
 
 #include <check.h>
 
+#include "aggr.h"
 #include "evlist.h"
 #include "evparse.h"
+#include "options.h"
 #include "output.h"
 #include "results.h"
+#include "target.h"
 
 #include "fake_kernel.h"
 
@@ -68,8 +71,8 @@ static struct evlist *events(const char *spec, const char *const *names)
  */
 static void open_fake(struct evlist *el, size_t n_cpus, const int *open_err)
 {
-	static const int cpus[] = { 0, 1, 2, 3, 4, 5, 6, 7 }, pid[] = { 4242 };
-	const struct evlist_target t = {
+	static int cpus[] = { 0, 1, 2, 3, 4, 5, 6, 7 }, pid[] = { 4242 };
+	const struct target t = {
 		.pids = n_cpus ? NULL : pid, .n_pids = 1,
 		.cpus = n_cpus ? cpus : NULL, .n_cpus = n_cpus,
 		.inherit = true, .enable_on_exec = !n_cpus,
@@ -544,7 +547,7 @@ struct mo_case {
 	enum output_format format;
 	const char *sep;
 	bool interval, summary;
-	const struct results_aggr *aggr;	/* NULL: all together */
+	const struct aggr *aggr;	/* NULL: all together */
 	size_t n_targets;			/* with aggr */
 	size_t n_sections;			/* readings, and intervals */
 	/* [section][event][target]: the value; enabled = running = ns */
@@ -627,7 +630,7 @@ static char cpu_labels[][40] = { "CPU0", "CPU1" };
 static int cpu_ids[] = { 0, 1 };
 static int one_cpu[] = { 1, 1 };
 static size_t cpu_of_target[] = { 0, 1 };
-static const struct results_aggr per_cpu = {
+static const struct aggr per_cpu = {
 	.kind = AGGR_CPU,
 	.n = 2,
 	.of_target = cpu_of_target,
@@ -640,7 +643,7 @@ static char core_labels[][40] = { "S0-D0-C0", "S0-D0-C1" };
 static int core_ids[] = { 0, 1 };
 static int two_cpus[] = { 2, 2 };
 static size_t core_of_target[] = { 0, 0, 1, 1 };
-static const struct results_aggr per_core = {
+static const struct aggr per_core = {
 	.kind = AGGR_CORE,
 	.n = 2,
 	.of_target = core_of_target,

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Unit tests of aggr.c: aggregates over a fake topology, and threads. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <check.h>
+
+#include "aggr.h"
+#include "pmu.h"
+
+#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define MAX_IDS 8
+
+/*
+ * A fake sysfs: CPUs 0 and 1 are one core's two threads, CPU 2 is the
+ * second die of socket 0, on node 1 with CPU 3 of socket 1; CPU 5 has
+ * no topology and CPU 1 no die_id (before Linux 5.2).
+ */
+static char tmp_root[256];
+
+static const struct {
+	const char *path;
+	const char *text;	/* NULL: a directory */
+} tree[] = {
+	{ "devices", NULL },
+	{ "devices/system", NULL },
+	{ "devices/system/cpu", NULL },
+	{ "devices/system/cpu/online", "0-3,5\n" },
+	{ "devices/system/cpu/cpu0", NULL },
+	{ "devices/system/cpu/cpu0/node0", NULL },
+	{ "devices/system/cpu/cpu0/topology", NULL },
+	{ "devices/system/cpu/cpu0/topology/physical_package_id", "0\n" },
+	{ "devices/system/cpu/cpu0/topology/die_id", "0\n" },
+	{ "devices/system/cpu/cpu0/topology/core_id", "0\n" },
+	{ "devices/system/cpu/cpu1", NULL },
+	{ "devices/system/cpu/cpu1/node0", NULL },
+	{ "devices/system/cpu/cpu1/topology", NULL },
+	{ "devices/system/cpu/cpu1/topology/physical_package_id", "0\n" },
+	{ "devices/system/cpu/cpu1/topology/core_id", "0\n" },
+	{ "devices/system/cpu/cpu2", NULL },
+	{ "devices/system/cpu/cpu2/node1", NULL },
+	{ "devices/system/cpu/cpu2/topology", NULL },
+	{ "devices/system/cpu/cpu2/topology/physical_package_id", "0\n" },
+	{ "devices/system/cpu/cpu2/topology/die_id", "1\n" },
+	{ "devices/system/cpu/cpu2/topology/core_id", "1\n" },
+	{ "devices/system/cpu/cpu3", NULL },
+	{ "devices/system/cpu/cpu3/node1", NULL },
+	{ "devices/system/cpu/cpu3/topology", NULL },
+	{ "devices/system/cpu/cpu3/topology/physical_package_id", "1\n" },
+	{ "devices/system/cpu/cpu3/topology/die_id", "0\n" },
+	{ "devices/system/cpu/cpu3/topology/core_id", "0\n" },
+	{ "devices/system/cpu/cpu5", NULL },
+};
+
+static void tree_setup(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char path[512];
+	int i, fd;
+
+	snprintf(tmp_root, sizeof(tmp_root), "%s/check_aggr.XXXXXX",
+		 tmp && *tmp ? tmp : "/tmp");
+	ck_assert_msg(mkdtemp(tmp_root) != NULL, "mkdtemp: %s",
+		      strerror(errno));
+	for (i = 0; i < N_ROWS(tree); i++) {
+		snprintf(path, sizeof(path), "%s/%s", tmp_root, tree[i].path);
+		if (!tree[i].text) {
+			ck_assert_msg(mkdir(path, 0755) == 0, "mkdir %s: %s",
+				      path, strerror(errno));
+			continue;
+		}
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		ck_assert_msg(fd >= 0, "create %s: %s", path, strerror(errno));
+		ck_assert(write(fd, tree[i].text, strlen(tree[i].text)) ==
+			  (ssize_t)strlen(tree[i].text));
+		close(fd);
+	}
+	pmu_set_roots(tmp_root, tmp_root);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	return remove(path);
+}
+
+static void tree_teardown(void)
+{
+	pmu_set_roots(NULL, NULL);
+	nftw(tmp_root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static const int cpus[] = { 0, 1, 2, 3, 5 };
+
+/* Each kind over cpus: the aggregates in order of first sight. */
+static const struct kind_row {
+	int line;
+	enum aggr_kind kind;
+	size_t n;			/* aggregates */
+	const char *label[MAX_IDS];
+	int id[MAX_IDS];		/* the first CPU of each */
+	int n_cpus[MAX_IDS];
+	size_t of_target[MAX_IDS];	/* for each of cpus */
+} kind_rows[] = {
+	{ __LINE__, AGGR_CPU, 5,
+	  { "CPU0", "CPU1", "CPU2", "CPU3", "CPU5" }, { 0, 1, 2, 3, 5 },
+	  { 1, 1, 1, 1, 1 }, { 0, 1, 2, 3, 4 } },
+	/* CPU 5 has no topology: socket, die, core and node 0. */
+	{ __LINE__, AGGR_CORE, 3,
+	  { "S0-D0-C0", "S0-D1-C1", "S1-D0-C0" }, { 0, 2, 3 },
+	  { 3, 1, 1 }, { 0, 0, 1, 2, 0 } },
+	{ __LINE__, AGGR_DIE, 3,
+	  { "S0-D0", "S0-D1", "S1-D0" }, { 0, 2, 3 },
+	  { 3, 1, 1 }, { 0, 0, 1, 2, 0 } },
+	{ __LINE__, AGGR_SOCKET, 2,
+	  { "S0", "S1" }, { 0, 3 },
+	  { 4, 1 }, { 0, 0, 0, 1, 0 } },
+	{ __LINE__, AGGR_NODE, 2,
+	  { "N0", "N1" }, { 0, 2 },
+	  { 3, 2 }, { 0, 0, 1, 1, 0 } },
+};
+
+START_TEST(test_kinds)
+{
+	const struct kind_row *t = &kind_rows[_i];
+	struct aggr a;
+	size_t i;
+
+	ck_assert_int_eq(aggr_build(&a, t->kind, cpus, N_ROWS(cpus), false),
+			 0);
+	ck_assert_int_eq(a.kind, t->kind);
+	ck_assert(!a.quiet_zeros);
+	ck_assert_msg(a.n == t->n, "line %d: %zu aggregates, want %zu",
+		      t->line, a.n, t->n);
+	for (i = 0; i < t->n; i++)
+		ck_assert_msg(strcmp(a.label[i], t->label[i]) == 0 &&
+			      a.id[i] == t->id[i] &&
+			      a.n_cpus[i] == t->n_cpus[i],
+			      "line %d: aggregate %zu is %s, id %d, %d CPUs; want %s, %d, %d",
+			      t->line, i, a.label[i], a.id[i], a.n_cpus[i],
+			      t->label[i], t->id[i], t->n_cpus[i]);
+	for (i = 0; i < (size_t)N_ROWS(cpus); i++)
+		ck_assert_msg(a.of_target[i] == t->of_target[i],
+			      "line %d: CPU %d in aggregate %zu, want %zu",
+			      t->line, cpus[i], a.of_target[i],
+			      t->of_target[i]);
+	/* Only threads are named again. */
+	aggr_set_thread(&a, 0, "x", 1);
+	ck_assert_str_eq(a.label[0], t->label[0]);
+	aggr_free(&a);
+	aggr_free(&a);
+}
+END_TEST
+
+/* The comm of this process, as /proc says it. */
+static void own_comm(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/self/comm", "r");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(buf, (int)len, f));
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+/* comm-tid from /proc; the command's slot (0) until it is named. */
+START_TEST(test_threads)
+{
+	int ids[] = { (int)getpid(), 0 };
+	char comm[32], want[64];
+	struct aggr a;
+
+	own_comm(comm, sizeof(comm));
+	ck_assert_int_eq(aggr_build(&a, AGGR_THREAD, ids, 2, true), 0);
+	ck_assert(a.quiet_zeros);
+	ck_assert_uint_eq(a.n, 2);
+	snprintf(want, sizeof(want), "%s-%d", comm, ids[0]);
+	ck_assert_str_eq(a.label[0], want);
+	ck_assert_int_eq(a.id[0], ids[0]);
+	ck_assert_int_eq(a.n_cpus[0], 1);
+	ck_assert_str_eq(a.label[1], "?-0");
+	ck_assert_uint_eq(a.of_target[0], 0);
+	ck_assert_uint_eq(a.of_target[1], 1);
+
+	aggr_set_thread(&a, 1, "true", 4242);
+	ck_assert_str_eq(a.label[1], "true-4242");
+	ck_assert_int_eq(a.id[1], 4242);
+	ck_assert_str_eq(a.label[0], want);
+	aggr_free(&a);
+}
+END_TEST
+
+/* A thread listed twice is one aggregate, which it counts into twice. */
+START_TEST(test_threads_same)
+{
+	int ids[] = { (int)getpid(), (int)getpid() };
+	struct aggr a;
+
+	ck_assert_int_eq(aggr_build(&a, AGGR_THREAD, ids, 2, false), 0);
+	ck_assert_uint_eq(a.n, 1);
+	ck_assert_int_eq(a.n_cpus[0], 2);
+	ck_assert_uint_eq(a.of_target[0], 0);
+	ck_assert_uint_eq(a.of_target[1], 0);
+	aggr_free(&a);
+}
+END_TEST
+
+/* Nothing to aggregate is no failure; freeing a zeroed aggr is harmless. */
+START_TEST(test_empty)
+{
+	struct aggr a, zero = { 0 };
+
+	ck_assert_int_eq(aggr_build(&a, AGGR_SOCKET, NULL, 0, false), 0);
+	ck_assert_uint_eq(a.n, 0);
+	aggr_free(&a);
+	aggr_free(&zero);
+	aggr_set_thread(&zero, 0, "x", 1);
+}
+END_TEST
+
+static Suite *aggr_suite(void)
+{
+	Suite *s = suite_create("aggr");
+	TCase *tk = tcase_create("kinds");
+	TCase *tt = tcase_create("threads");
+
+	tcase_add_checked_fixture(tk, tree_setup, tree_teardown);
+	tcase_add_loop_test(tk, test_kinds, 0, N_ROWS(kind_rows));
+	suite_add_tcase(s, tk);
+	tcase_add_test(tt, test_threads);
+	tcase_add_test(tt, test_threads_same);
+	tcase_add_test(tt, test_empty);
+	suite_add_tcase(s, tt);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(aggr_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
