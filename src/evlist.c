@@ -183,16 +183,6 @@ static int open_precise(struct evsel *e, size_t t, int pid, int cpu,
 	}
 }
 
-static int target_pid(const struct target *tg, size_t t)
-{
-	return tg->pids ? tg->pids[t / (tg->cpus ? tg->n_cpus : 1)] : -1;
-}
-
-static int target_cpu(const struct target *tg, size_t t)
-{
-	return tg->cpus ? tg->cpus[t % tg->n_cpus] : -1;
-}
-
 static void close_group_target(struct evlist *el, size_t first, size_t n,
 			       size_t t)
 {
@@ -294,7 +284,7 @@ static int alloc_buffers(struct evlist *el, const struct target *tg)
 	size_t i, largest = 0;
 	int ret = 0;
 
-	el->n_targets = (tg->pids ? tg->n_pids : 1) * (tg->cpus ? tg->n_cpus : 1);
+	el->n_targets = target_count(tg);
 	for (i = 0; ret == 0 && i < el->n; i++)
 		ret = evsel_alloc(el->ev[i], el->n_targets);
 	for (i = 0; i < el->n_groups; i++)

@@ -317,8 +317,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	r->child = w.pid;
 	if (r->child)
 		target_set_command(r->tg, r->child);
-	if (raise_fd_limit(r, (tg->pids ? tg->n_pids : 1) *
-			      (tg->cpus ? tg->n_cpus : 1), fail) < 0) {
+	if (raise_fd_limit(r, target_count(tg), fail) < 0) {
 		workload_abort(&w);
 		return RUN_FD_LIMIT;
 	}

@@ -305,3 +305,18 @@ bool target_alive(const struct target *t)
 			return true;
 	return false;
 }
+
+size_t target_count(const struct target *t)
+{
+	return (t->pids ? t->n_pids : 1) * (t->cpus ? t->n_cpus : 1);
+}
+
+int target_pid(const struct target *t, size_t i)
+{
+	return t->pids ? t->pids[i / (t->cpus ? t->n_cpus : 1)] : -1;
+}
+
+int target_cpu(const struct target *t, size_t i)
+{
+	return t->cpus ? t->cpus[i % t->n_cpus] : -1;
+}

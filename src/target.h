@@ -50,6 +50,15 @@ void target_free(struct target *t);
 /* The command of a command slot is pid now: count it, name its row. */
 void target_set_command(struct target *t, int pid);
 
+/*
+ * The counters each event needs: every thread on every CPU, a missing
+ * list counting as one (any thread, any CPU); and counter i's thread
+ * and CPU, -1 for any.
+ */
+size_t target_count(const struct target *t);
+int target_pid(const struct target *t, size_t i);
+int target_cpu(const struct target *t, size_t i);
+
 /* Whether any of the pids still exists. */
 bool target_alive(const struct target *t);
 
