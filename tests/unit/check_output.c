@@ -119,20 +119,22 @@ static void read_fake(struct evlist *el, size_t targets,
 /* The events of spec, on a command, having read what ev says. */
 static struct evlist *build(const char *spec, const struct ev *ev)
 {
-	const char *names[MAX_EVENTS];
+	const char *names[MAX_EVENTS] = { NULL };
 	struct counts_values r[MAX_EVENTS];
 	int open_err[MAX_EVENTS];
-	struct evlist *el;
-	size_t i;
+	struct evlist *el = events(spec, NULL);
+	size_t i, n = evlist_count(el);
 
-	for (i = 0; i < MAX_EVENTS; i++) {
+	/* ev has as many rows as spec has events. */
+	ck_assert_uint_le(n, MAX_EVENTS);
+	evlist_free(el);
+	for (i = 0; i < n; i++) {
 		names[i] = ev[i].name;
 		open_err[i] = ev[i].open_err;
 		r[i] = (struct counts_values){ ev[i].value, ev[i].enabled,
 					       ev[i].running };
 	}
 	el = events(spec, names);
-	ck_assert_uint_le(evlist_count(el), MAX_EVENTS);
 	open_fake(el, 0, open_err);
 	read_fake(el, 1, r);
 	return el;
