@@ -13,12 +13,8 @@
 static int kernel_perf_event_open(struct perf_event_attr *attr, pid_t pid,
 				  int cpu, int group_fd, unsigned long flags)
 {
-	long fd;
+	long fd = syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, flags);
 
-	do {
-		fd = syscall(SYS_perf_event_open, attr, pid, cpu, group_fd,
-			     flags);
-	} while (fd < 0 && errno == EINTR);
 	return fd < 0 ? -errno : (int)fd;
 }
 
@@ -31,11 +27,8 @@ static int kernel_ioctl(int fd, unsigned long request, void *arg)
 
 static ssize_t kernel_read(int fd, void *buf, size_t len)
 {
-	ssize_t n;
+	ssize_t n = read(fd, buf, len);
 
-	do {
-		n = read(fd, buf, len);
-	} while (n < 0 && errno == EINTR);
 	return n < 0 ? -errno : n;
 }
 
@@ -72,25 +65,51 @@ void sys_set_ops(const struct sys_ops *new_ops)
 	ops = new_ops ? new_ops : &kernel_ops;
 }
 
+/*
+ * A signal that interrupts a call is no failure of it: the calls are
+ * made again here, above the seam, so that the fake kernel's EINTR
+ * tests the retry pstat ships. Not close: Linux has released the
+ * descriptor even then.
+ */
 int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 			int group_fd, unsigned long flags)
 {
-	return ops->perf_event_open(attr, pid, cpu, group_fd, flags);
+	int fd;
+
+	do {
+		fd = ops->perf_event_open(attr, pid, cpu, group_fd, flags);
+	} while (fd == -EINTR);
+	return fd;
+}
+
+static int event_ioctl(int fd, unsigned long request, void *arg)
+{
+	int ret;
+
+	do {
+		ret = ops->ioctl(fd, request, arg);
+	} while (ret == -EINTR);
+	return ret;
 }
 
 int sys_event_id(int fd, uint64_t *id)
 {
-	return ops->ioctl(fd, PERF_EVENT_IOC_ID, id);
+	return event_ioctl(fd, PERF_EVENT_IOC_ID, id);
 }
 
 int sys_event_ioctl(int fd, unsigned long request, unsigned long arg)
 {
-	return ops->ioctl(fd, request, (void *)arg);
+	return event_ioctl(fd, request, (void *)arg);
 }
 
 ssize_t sys_read(int fd, void *buf, size_t len)
 {
-	return ops->read(fd, buf, len);
+	ssize_t n;
+
+	do {
+		n = ops->read(fd, buf, len);
+	} while (n == -EINTR);
+	return n;
 }
 
 int sys_close(int fd)

@@ -10,7 +10,8 @@
 
 /*
  * The operations behind the seam. Each returns what the system call
- * returns, or -errno on failure, so callers never look at errno.
+ * returns, or -errno on failure, so callers never look at errno;
+ * -EINTR too, which the sys_ functions below retry.
  */
 struct sys_ops {
 	int (*perf_event_open)(struct perf_event_attr *attr, pid_t pid,

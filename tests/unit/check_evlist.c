@@ -386,7 +386,6 @@ static const struct bad_read_row {
 	{ __LINE__, 3, { 10, 100, 20, 101, 30, 102 }, 8, 0, -EIO },
 	{ __LINE__, 2, { 10, 100, 20, 101 }, 0, 0, -EIO },
 	{ __LINE__, 0, { 0 }, 0, 0, -EIO },
-	{ __LINE__, 0, { 0 }, 0, EINTR, -EINTR },
 	{ __LINE__, 0, { 0 }, 0, EIO, -EIO },
 	{ __LINE__, 0, { 0 }, 0, ENOSPC, -ENOSPC },
 };

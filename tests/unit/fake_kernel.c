@@ -19,13 +19,30 @@ static size_t slot(int fd)
 	return (size_t)(fd - FAKE_FIRST_FD);
 }
 
+/*
+ * With fake.eintr, whether to interrupt this call: each is, once, and
+ * its retry is answered. Nothing is logged of an interrupted call.
+ */
+static bool interrupt(void)
+{
+	if (!fake.eintr)
+		return false;
+	fake.retrying = !fake.retrying;
+	if (fake.retrying)
+		fake.n_eintr++;
+	return fake.retrying;
+}
+
 static int fake_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 		     int group_fd, unsigned long flags)
 {
-	size_t call = fake.n_opens++;
+	size_t call;
 	struct fake_open *o;
 	int err;
 
+	if (interrupt())
+		return -EINTR;
+	call = fake.n_opens++;
 	ck_assert_uint_lt(call, FAKE_MAX_CALLS);
 	err = attr->exclude_kernel ? fake.user_err : fake.kernel_err;
 	if (pid == -1 && fake.cpu_err)
@@ -55,6 +72,8 @@ static int fake_ioctl(int fd, unsigned long request, void *arg)
 {
 	size_t s = slot(fd);
 
+	if (interrupt())
+		return -EINTR;
 	if (request == PERF_EVENT_IOC_ENABLE ||
 	    request == PERF_EVENT_IOC_DISABLE) {
 		fake.ioctls[s]++;
@@ -109,6 +128,8 @@ static ssize_t fake_read(int fd, void *buf, size_t len)
 {
 	struct fake_reply built, *r = &fake.replies[slot(fd)];
 
+	if (interrupt())
+		return -EINTR;
 	ck_assert_uint_lt(fake.n_reads, FAKE_MAX_CALLS);
 	fake.reads[fake.n_reads++] = (struct fake_read){ .fd = fd, .len = len };
 	if (r->err)

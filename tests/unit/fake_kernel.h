@@ -46,6 +46,10 @@ struct fake_kernel {
 	int cpu_err;		/* one on a CPU (pid -1) fails so */
 	int id_errno[FAKE_MAX_CALLS];	/* by fd: fail its PERF_EVENT_IOC_ID */
 	int paranoid;		/* kernel.perf_event_paranoid, 2 by default */
+	bool eintr;		/* every open, ioctl and read is interrupted
+				 * (EINTR) once, then answered */
+	size_t n_eintr;		/* the calls interrupted so */
+	bool retrying;		/* the last call was interrupted */
 	struct fake_counter {
 		uint64_t value, enabled, running;
 	} counters[FAKE_MAX_CALLS];	/* by fd: what a read reports */
