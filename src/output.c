@@ -104,6 +104,7 @@ static void make_row(const struct results *res, const struct results_row *rr,
 		     struct output_row *row)
 {
 	const struct aggr *ag = res->aggr;
+	bool known;
 
 	row->rr = rr;
 	row->aggr = ag ? ag->label[rr->aggr] : NULL;
@@ -111,8 +112,13 @@ static void make_row(const struct results *res, const struct results_row *rr,
 			 ? ag->n_cpus[rr->aggr] : 0;
 	row->name = results_name(rr);
 	row->unit = results_unit(rr);
-	results_values(rr, interval, &row->vals);
+	known = results_values(rr, interval, &row->vals);
 	row->raw = results_value(res, rr, &row->vals, &row->r);
+	/* Readings that went backwards: the interval's count is unknown. */
+	if (!known && row->r.state != COUNTS_NOT_SUPPORTED) {
+		row->r = (struct counts_result){ .state = COUNTS_NOT_COUNTED };
+		row->raw = 0.0;
+	}
 	/* It did not count: whatever time the kernel gave, none ran. */
 	if (row->r.state == COUNTS_NOT_COUNTED)
 		row->vals.running = 0;

@@ -120,13 +120,13 @@ void results_snapshot(struct results *r)
 	}
 }
 
-void results_values(const struct results_row *row, bool interval,
+bool results_values(const struct results_row *row, bool interval,
 		    struct counts_values *v)
 {
 	if (interval)
-		stats_delta(&row->now, &row->prev, v);
-	else
-		*v = row->now;
+		return stats_delta(&row->now, &row->prev, v);
+	*v = row->now;
+	return true;
 }
 
 void results_next_interval(struct results *r)

@@ -61,8 +61,12 @@ void results_free(struct results *r);
 /* Take the evsels' last reads as the rows' readings. */
 void results_snapshot(struct results *r);
 
-/* What a row shows: over the whole run, or since the previous interval. */
-void results_values(const struct results_row *row, bool interval,
+/*
+ * What a row shows: over the whole run, or since the previous interval.
+ * false when its readings went backwards: nothing is known of the
+ * interval, which is <not counted>.
+ */
+bool results_values(const struct results_row *row, bool interval,
 		    struct counts_values *v);
 
 /* The interval is printed: its end becomes the next one's start. */

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <float.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -81,7 +82,7 @@ static uint64_t minus(uint64_t now, uint64_t prev)
 	return now > prev ? now - prev : 0;
 }
 
-void stats_delta(const struct counts_values *now,
+bool stats_delta(const struct counts_values *now,
 		 const struct counts_values *prev,
 		 struct counts_values *delta)
 {
@@ -90,6 +91,10 @@ void stats_delta(const struct counts_values *now,
 		.enabled = minus(now->enabled, prev->enabled),
 		.running = minus(now->running, prev->running),
 	};
+	bool forward = now->value >= prev->value &&
+		       now->enabled >= prev->enabled &&
+		       now->running >= prev->running;
 
 	*delta = d;
+	return forward;
 }

@@ -3,6 +3,8 @@
 #ifndef PSTAT_STATS_H
 #define PSTAT_STATS_H
 
+#include <stdbool.h>
+
 struct counts_values;
 
 /* Running mean and variance (Welford), as perf's update_stats(). */
@@ -27,10 +29,12 @@ double stats_rel_stddev_mean(const struct stats *s);
 
 /*
  * What a counter did between two cumulative readings, field by field:
- * now - prev, or 0 for a field that went backwards. delta may be either
- * input.
+ * now - prev, or 0 for a field that went backwards. A counter's
+ * readings never go backwards, and no 64-bit count wraps; when one
+ * did, the delta says nothing of the interval: false. delta may be
+ * either input.
  */
-void stats_delta(const struct counts_values *now,
+bool stats_delta(const struct counts_values *now,
 		 const struct counts_values *prev,
 		 struct counts_values *delta);
 

@@ -122,6 +122,15 @@ static void show_begin(struct shown *s, struct evlist *el,
 	ck_assert_ptr_nonnull(s->out);
 }
 
+/* An interval of 100 ms ends: read, print, as run.c does. */
+static void show_interval(struct shown *s, double ts)
+{
+	ck_assert_int_eq(evlist_read(s->el), 0);
+	results_snapshot(s->res);
+	output_interval(s->out, s->res, ts, 1e8);
+	results_next_interval(s->res);
+}
+
 /* The run ends: the totals (read first when read_totals), printed. */
 static char *show_end(struct shown *s, bool read_totals)
 {
@@ -179,6 +188,15 @@ static bool has_line_with(const char *out, const char *start,
 			return true;
 	}
 	return false;
+}
+
+static size_t occurrences(const char *out, const char *s)
+{
+	size_t n = 0;
+
+	for (out = strstr(out, s); out; out = strstr(out + 1, s))
+		n++;
+	return n;
 }
 
 #define ck_assert_line(out, line) \
@@ -433,6 +451,95 @@ START_TEST(test_scale)
 }
 END_TEST
 
+/*
+ * A counter's readings never go backwards; when one does (a counter
+ * reset, or a count past 2^64), nothing is known of that interval: it
+ * is <not counted>, never a wrapped 2^64 - n nor a false 0, and the
+ * interval after it counts from the new reading.
+ */
+static const struct backwards_row {
+	int line;
+	struct counts_values cs[3];	/* cumulative readings of cs */
+	enum output_format format;
+	const char *want[3];		/* its row in each interval */
+} backwards_rows[] = {
+	{ __LINE__,
+	  { { 1000, 1000000, 1000000 }, { 900, 2000000, 2000000 },
+	    { 1500, 3000000, 3000000 } },
+	  OUTPUT_CSV,
+	  { "0.100000000,1000,,cs,1000000,100.00,,",
+	    "0.200000000,<not counted>,,cs,0,0.00,,",
+	    "0.300000000,600,,cs,1000000,100.00,," } },
+	/* Past 2^64: as far as can be told, backwards. */
+	{ __LINE__,
+	  { { UINT64_MAX - 5, 1000000, 1000000 }, { 10, 2000000, 2000000 },
+	    { 30, 3000000, 3000000 } },
+	  OUTPUT_CSV,
+	  { "0.100000000,18446744073709551610,,cs,1000000,100.00,,",
+	    "0.200000000,<not counted>,,cs,0,0.00,,",
+	    "0.300000000,20,,cs,1000000,100.00,," } },
+	/* Times that go backwards are no better. */
+	{ __LINE__,
+	  { { 1000, 2000000, 2000000 }, { 2000, 1000000, 1000000 },
+	    { 3000, 3000000, 3000000 } },
+	  OUTPUT_CSV,
+	  { "0.100000000,1000,,cs,2000000,100.00,,",
+	    "0.200000000,<not counted>,,cs,0,0.00,,",
+	    "0.300000000,1000,,cs,2000000,100.00,," } },
+	{ __LINE__,
+	  { { 1000, 2000000, 2000000 }, { 2000, 3000000, 1000000 },
+	    { 3000, 4000000, 3000000 } },
+	  OUTPUT_CSV,
+	  { "0.100000000,1000,,cs,2000000,100.00,,",
+	    "0.200000000,<not counted>,,cs,0,0.00,,",
+	    "0.300000000,1000,,cs,2000000,100.00,," } },
+	{ __LINE__,
+	  { { 1000, 1000000, 1000000 }, { 900, 2000000, 2000000 },
+	    { 1500, 3000000, 3000000 } },
+	  OUTPUT_PSTAT_CSV,
+	  { "interval,0.100000000,,,cs,1000,,counted,1000000,1000000,100.00,,,",
+	    "interval,0.200000000,,,cs,,,not-counted,1000000,0,0.00,,,",
+	    "interval,0.300000000,,,cs,600,,counted,1000000,1000000,100.00,,," } },
+	{ __LINE__,
+	  { { 1000, 1000000, 1000000 }, { 900, 2000000, 2000000 },
+	    { 1500, 3000000, 3000000 } },
+	  OUTPUT_HUMAN,
+	  { "     0.100000000              1,000      cs",
+	    "     0.200000000      <not counted>      cs",
+	    "     0.300000000                600      cs" } },
+};
+
+START_TEST(test_backwards)
+{
+	const struct backwards_row *t = &backwards_rows[_i];
+	struct evlist *el = parse("cs,page-faults");
+	struct shown s;
+	char *out;
+	int i;
+
+	open_ok(el, &command);
+	show_begin(&s, el, t->format, true);
+	for (i = 0; i < 3; i++) {
+		count(el, 0, 0, t->cs[i].value, t->cs[i].enabled,
+		      t->cs[i].running);
+		count(el, 1, 0, 10 * (i + 1), 1000000 * (i + 1),
+		      1000000 * (i + 1));
+		show_interval(&s, 0.1 * (i + 1));
+	}
+	out = show_end(&s, false);
+	for (i = 0; i < 3; i++)
+		ck_assert_msg(has_line(out, t->want[i]),
+			      "line %d: interval %d: no line\n%s\nin\n%s",
+			      t->line, i + 1, t->want[i], out);
+	/* The events beside it count on. */
+	ck_assert_msg(occurrences(out, "<not counted>") +
+		      occurrences(out, ",not-counted,") == 1,
+		      "line %d: more than cs not counted:\n%s", t->line, out);
+	free(out);
+	evlist_free(el);
+}
+END_TEST
+
 static Suite *faults_suite(void)
 {
 	Suite *s = suite_create("faults");
@@ -449,6 +556,7 @@ static Suite *faults_suite(void)
 	tc = tcase_create("values");
 	tcase_add_checked_fixture(tc, faults_setup, fake_teardown);
 	tcase_add_loop_test(tc, test_scale, 0, N_ROWS(scale_rows));
+	tcase_add_loop_test(tc, test_backwards, 0, N_ROWS(backwards_rows));
 	suite_add_tcase(s, tc);
 	return s;
 }

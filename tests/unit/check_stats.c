@@ -4,6 +4,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -190,21 +191,25 @@ END_TEST
 static const struct delta_row {
 	int line;
 	struct counts_values now, prev, want;
+	bool forward;		/* what stats_delta returns */
 } delta_rows[] = {
 	{ __LINE__, { 1500, 2000, 1000 }, { 1000, 1000, 500 },
-	  { 500, 1000, 500 } },
-	{ __LINE__, { 1000, 1000, 500 }, { 0, 0, 0 }, { 1000, 1000, 500 } },
+	  { 500, 1000, 500 }, true },
+	{ __LINE__, { 1000, 1000, 500 }, { 0, 0, 0 }, { 1000, 1000, 500 },
+	  true },
 	/* Equal readings: nothing happened. */
-	{ __LINE__, { 42, 7, 7 }, { 42, 7, 7 }, { 0, 0, 0 } },
-	{ __LINE__, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } },
-	/* A counter that went backwards: 0, never a wrap. */
+	{ __LINE__, { 42, 7, 7 }, { 42, 7, 7 }, { 0, 0, 0 }, true },
+	{ __LINE__, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, true },
+	/* A counter that went backwards: 0, never a wrap, and false. */
 	{ __LINE__, { 900, 2000, 2000 }, { 1000, 1000, 1000 },
-	  { 0, 1000, 1000 } },
+	  { 0, 1000, 1000 }, false },
 	{ __LINE__, { 1000, 500, 2000 }, { 1000, 1000, 1000 },
-	  { 0, 0, 1000 } },
-	{ __LINE__, { 0, 0, 0 }, { UINT64_MAX, 1, 1 }, { 0, 0, 0 } },
+	  { 0, 0, 1000 }, false },
+	{ __LINE__, { 1000, 2000, 500 }, { 1000, 1000, 1000 },
+	  { 0, 1000, 0 }, false },
+	{ __LINE__, { 0, 0, 0 }, { UINT64_MAX, 1, 1 }, { 0, 0, 0 }, false },
 	{ __LINE__, { UINT64_MAX, UINT64_MAX, UINT64_MAX }, { 0, 1, 2 },
-	  { UINT64_MAX, UINT64_MAX - 1, UINT64_MAX - 2 } },
+	  { UINT64_MAX, UINT64_MAX - 1, UINT64_MAX - 2 }, true },
 };
 
 static void check_delta(int line, const struct counts_values *d,
@@ -223,14 +228,15 @@ START_TEST(test_delta)
 	const struct delta_row *t = &delta_rows[_i];
 	struct counts_values d = { 1, 2, 3 }, in_place;
 
-	stats_delta(&t->now, &t->prev, &d);
+	ck_assert_msg(stats_delta(&t->now, &t->prev, &d) == t->forward,
+		      "line %d: forward is not %d", t->line, t->forward);
 	check_delta(t->line, &d, &t->want);
 	/* The delta may overwrite either reading. */
 	in_place = t->prev;
-	stats_delta(&t->now, &in_place, &in_place);
+	ck_assert(stats_delta(&t->now, &in_place, &in_place) == t->forward);
 	check_delta(t->line, &in_place, &t->want);
 	in_place = t->now;
-	stats_delta(&in_place, &t->prev, &in_place);
+	ck_assert(stats_delta(&in_place, &t->prev, &in_place) == t->forward);
 	check_delta(t->line, &in_place, &t->want);
 }
 END_TEST
