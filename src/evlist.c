@@ -350,6 +350,14 @@ static int read_group_target(struct evlist *el, size_t first, size_t n,
 	len = sys_read(leader_fd, el->buf, counts_group_size(want));
 	if (len < 0)
 		return (int)len;
+	/* End of file: a group in error state, which counts no more. */
+	if (len == 0) {
+		for (i = first; i < first + n; i++) {
+			el->ev[i]->in_error = true;
+			el->ev[i]->tvals[t] = (struct counts_values){ 0 };
+		}
+		return 0;
+	}
 	if (counts_group_decode(el->buf, (size_t)len, &g) < 0 || g.nr != want)
 		return -EIO;
 	for (j = 0; j < g.nr; j++) {

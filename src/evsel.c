@@ -169,6 +169,7 @@ int evsel_alloc(struct evsel *e, size_t n)
 	e->ids = calloc(n, sizeof(*e->ids));
 	e->tvals = calloc(n, sizeof(*e->tvals));
 	e->n_targets = e->fds && e->ids && e->tvals ? n : 0;
+	e->in_error = false;
 	for (t = 0; t < e->n_targets; t++)
 		e->fds[t] = -1;
 	return e->n_targets == n ? 0 : -ENOMEM;
@@ -299,6 +300,11 @@ int evsel_probe(uint32_t type, uint64_t config, bool user_only, int pid,
 		return -fd;
 	sys_close(fd);
 	return 0;
+}
+
+bool evsel_in_error(const struct evsel *e)
+{
+	return e->in_error;
 }
 
 bool evsel_is_open(const struct evsel *e)

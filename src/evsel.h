@@ -63,6 +63,13 @@ bool evsel_modifiers_refused(const struct evsel *e);
 /* Its weak group was refused whole and split to open. */
 bool evsel_split(const struct evsel *e);
 
+/*
+ * A read of its group found end of file: the kernel put the group in
+ * error state (a pinned group it could not keep on the PMU), and it
+ * counts no more. Until the next open.
+ */
+bool evsel_in_error(const struct evsel *e);
+
 /* Whether any target's counter is open. */
 bool evsel_is_open(const struct evsel *e);
 

@@ -37,6 +37,7 @@ struct evsel {
 	int *fds;		/* -1 when closed or never opened */
 	uint64_t *ids;		/* PERF_EVENT_IOC_ID of each */
 	struct counts_values *tvals;	/* the last read of each */
+	bool in_error;		/* a read of its group found end of file */
 };
 
 /* Room for n targets, all closed. 0 or -ENOMEM. */

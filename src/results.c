@@ -148,9 +148,10 @@ double results_value(const struct results *r, const struct results_row *row,
 		return 0.0;
 	}
 	/* Its :u count would be a false 0 (see notes_user_only's note);
-	 * a counter never enabled reads 0 for nothing it saw. */
+	 * a counter never enabled reads 0 for nothing it saw; one in
+	 * error state stopped counting. */
 	if ((evsel_user_only(row->e) && evsel_kernel_only(row->e)) ||
-	    !r->enabled) {
+	    !r->enabled || evsel_in_error(row->e)) {
 		*res = (struct counts_result){ .state = COUNTS_NOT_COUNTED };
 		return 0.0;
 	}

@@ -295,6 +295,35 @@ START_TEST(test_short_read)
 END_TEST
 
 /*
+ * The shortest read, end of file, is what the kernel says of a group in
+ * error state: pinned (:D), it could not stay on the PMU and counts no
+ * more. Its events are <not counted>; the other groups count on. A
+ * second run opens it afresh.
+ */
+START_TEST(test_read_eof)
+{
+	struct evlist *el = parse("{task-clock,page-faults}:D,cs");
+	char *out;
+
+	open_ok(el, &command);
+	count_all(el, 1000);
+	fake.replies[0].eof = true;
+	out = totals(el, OUTPUT_CSV);
+	ck_assert_uint_eq(fake.n_reads, 2);
+	ck_assert_line(out, "<not counted>,msec,task-clock:D,0,0.00,,");
+	ck_assert_line(out, "<not counted>,,page-faults:D,0,0.00,,");
+	ck_assert_line(out, "1000,,cs,1000000,100.00,,");
+	free(out);
+	ck_assert(evsel_in_error(evlist_at(el, 0)));
+	ck_assert(!evsel_in_error(evlist_at(el, 2)));
+	open_ok(el, &command);
+	ck_assert(!evsel_in_error(evlist_at(el, 0)));
+	evlist_free(el);
+	ck_all_closed(__LINE__);
+}
+END_TEST
+
+/*
  * Out of descriptors or kernel memory half-way through a group, on any
  * target: the open fails naming the event, and every descriptor opened
  * before it is closed (the command is then let go to exit, unexecuted:
@@ -549,6 +578,7 @@ static Suite *faults_suite(void)
 	tcase_add_checked_fixture(tc, faults_setup, fake_teardown);
 	tcase_add_test(tc, test_eintr);
 	tcase_add_loop_test(tc, test_short_read, 0, N_ROWS(short_rows));
+	tcase_add_test(tc, test_read_eof);
 	tcase_add_loop_test(tc, test_open_midgroup, 0, N_ROWS(midgroup_rows));
 	tcase_add_loop_test(tc, test_vanish, 0, N_ROWS(vanish_rows));
 	suite_add_tcase(s, tc);

@@ -134,6 +134,8 @@ static ssize_t fake_read(int fd, void *buf, size_t len)
 	fake.reads[fake.n_reads++] = (struct fake_read){ .fd = fd, .len = len };
 	if (r->err)
 		return -r->err;
+	if (r->eof)
+		return 0;
 	if (!r->len) {
 		group_reply(fd, &built);
 		r = &built;

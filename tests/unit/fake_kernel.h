@@ -57,6 +57,8 @@ struct fake_kernel {
 		uint64_t buf[64];
 		size_t len;	/* bytes; 0: answer from the counters */
 		int err;	/* fail the read with this instead */
+		bool eof;	/* or say end of file, as for a pinned group
+				 * in error state */
 	} replies[FAKE_MAX_CALLS];	/* by fd: a read answered as is */
 	int next_fd;
 };
