@@ -136,6 +136,45 @@ require_tracefs()
 	require_tracepoints syscalls/sys_enter_write
 }
 
+# require_fault_shim: $fault_shim is the fault tests' LD_PRELOAD shim
+# (tests/progs/fault_shim.c, whose comment says what it does), and
+# pstat takes it: not when built with AddressSanitizer, whose runtime
+# must be loaded first and has its own malloc.
+require_fault_shim()
+{
+	fault_shim=$PROGS/fault_shim.so
+	[ -r "$fault_shim" ] ||
+		framework_failure_ "no $fault_shim: 'make check' builds it"
+	! nm "$PSTAT" 2>/dev/null | grep -q '__asan_init' ||
+		skip_ "pstat is built with AddressSanitizer: no LD_PRELOAD shim"
+	LD_PRELOAD=$fault_shim "$PSTAT" --version >/dev/null 2>&1 ||
+		framework_failure_ "pstat --version fails with $fault_shim"
+}
+
+# with_faults VAR=VALUE... -- ARGS...: run_pstat ARGS with the shim and
+# the faults VAR=VALUE asks for (FAULT_ALLOC=K, ...), what it did in
+# ./report.
+with_faults()
+{
+	fault_env_=
+	while [ "$1" != -- ]; do
+		fault_env_="$fault_env_ $1"
+		shift
+	done
+	shift
+	rc=0
+	rm -f report
+	# shellcheck disable=SC2086 # VAR=VALUE words without blanks
+	env $fault_env_ LD_PRELOAD="$fault_shim" FAULT_REPORT="$PWD/report" \
+		"$PSTAT" "$@" >out 2>err || rc=$?
+}
+
+# fault_report NAME: what the shim counted of NAME in the last run.
+fault_report()
+{
+	awk -v n="$1" '$1 == n { print $2 }' report
+}
+
 # wait_until WHAT COMMAND...: runs COMMAND until it succeeds. The bound
 # only ends a hang: however slow the machine, WHAT is waited for.
 wait_until()
