@@ -58,12 +58,15 @@ static double now_ns(void)
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+/* Until it is read, a timer stays ready, and would fire again at once. */
 static void drain(int fd)
 {
 	uint64_t expirations;
+	ssize_t n;
 
-	if (read(fd, &expirations, sizeof(expirations)) < 0)
-		expirations = 0;
+	do {
+		n = read(fd, &expirations, sizeof(expirations));
+	} while (n < 0 && errno == EINTR);
 }
 
 /* Read every group and print the counts since the last interval. */
