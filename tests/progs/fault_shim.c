@@ -13,6 +13,8 @@
  *   FAULT_OPEN=K:ERR  the K-th perf_event_open fails with errno ERR
  *   FAULT_REPORT=FILE at exit, what was done, a "name count" a line:
  *                     allocations, perf_event_opens, eintr_read, ...
+ *   FAULT_BACKTRACE=1 the failing allocation's backtrace on stderr, to
+ *                     find it by hand (addr2line -e src/pstat)
  *
  * Only the process that loaded it is touched: the shim takes itself and
  * these out of the environment, so the command pstat runs never loads
@@ -21,6 +23,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
@@ -53,6 +56,7 @@ static struct {
 	pid_t owner;		/* the process the shim works in */
 	unsigned long fail_alloc;	/* FAULT_ALLOC, 0 for none */
 	int eintr;		/* FAULT_EINTR */
+	int backtrace;		/* FAULT_BACKTRACE */
 	unsigned long fail_open;	/* FAULT_OPEN's K, 0 for none */
 	int open_err;		/* and its errno */
 	char report[4096];	/* FAULT_REPORT, "" for none */
@@ -81,6 +85,7 @@ __attribute__((constructor)) static void shim_init(void)
 	shim.owner = getpid();
 	shim.fail_alloc = number("FAULT_ALLOC");
 	shim.eintr = number("FAULT_EINTR") != 0;
+	shim.backtrace = number("FAULT_BACKTRACE") != 0;
 	if (open) {
 		shim.fail_open = strtoul(open, &colon, 10);
 		shim.open_err = *colon == ':' ? atoi(colon + 1) : ENOMEM;
@@ -97,6 +102,7 @@ __attribute__((constructor)) static void shim_init(void)
 	unsetenv("FAULT_EINTR");
 	unsetenv("FAULT_OPEN");
 	unsetenv("FAULT_REPORT");
+	unsetenv("FAULT_BACKTRACE");
 	shim.ready = 1;
 }
 
@@ -135,7 +141,16 @@ static int alloc_fails(void)
 			return 0;
 		return 0;
 	}
-	return ++shim.allocs == shim.fail_alloc;
+	if (++shim.allocs != shim.fail_alloc)
+		return 0;
+	if (shim.backtrace) {
+		void *frames[32];
+
+		/* Its own allocations come after the one that fails. */
+		backtrace_symbols_fd(frames, backtrace(frames, 32),
+				     STDERR_FILENO);
+	}
+	return 1;
 }
 
 void *malloc(size_t size)
