@@ -70,6 +70,8 @@ struct results *results_new(const struct evlist *el, bool no_merge,
 			r->n_rows++;
 		}
 	}
+	if (!first || !span)
+		ret = -1;	/* else no event at all: no row, no error */
 	free(first);
 	free(span);
 	if (!r->rows || ret < 0 || r->n_rows != events * n_aggr) {
