@@ -414,14 +414,15 @@ static void print_section(struct output *out, const struct results *res,
 	errno = 0;
 	/*
 	 * Nothing is written before there are results: a failure before
-	 * then leaves only its message, not the start of a document.
+	 * then (out of memory for the metrics, too) leaves only its
+	 * message, not the start of a document.
 	 */
-	if (out->sections == 0 && out->p->start)
-		out->p->start(out);
 	if (build_contexts(out, res, wall_ns) < 0) {
 		out->failed = true;
 		return;
 	}
+	if (out->sections == 0 && out->p->start)
+		out->p->start(out);
 	if (out->p->section)
 		out->p->section(out, run);
 	if (out->o.metric_only && out->p->metric_line) {
