@@ -302,12 +302,13 @@ int evlist_open(struct evlist *el, const struct target *tg,
 	size_t g;
 	int ret = alloc_buffers(el, tg);
 
-	*failed = 0;
+	*failed = EVLIST_NO_EVSEL;
 	for (g = 0; ret == 0 && g < el->n_groups; g++) {
 		ret = open_group(el, el->groups[g].first, el->groups[g].n, tg,
 				 failed);
 		if (ret < 0 && !evsel_err_unsupported(-ret) &&
 		    group_is_weak(el, &el->groups[g])) {
+			*failed = EVLIST_NO_EVSEL;
 			ret = split_group(el, g);
 			if (ret == 0)
 				g--;	/* again, as groups of one */

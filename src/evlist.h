@@ -44,11 +44,13 @@ void evlist_configure(struct evlist *el, const struct target *t);
  * here is left closed with its open_err, and the next member of its
  * group leads instead. A weak group (:W) that the kernel refuses whole
  * is split into groups of one, marked split. 0, or -errno of the first
- * fatal failure with *failed set to that evsel; everything opened is
- * closed again then.
+ * fatal failure with *failed set to that evsel, or to EVLIST_NO_EVSEL
+ * when pstat itself ran out of memory; everything opened is closed
+ * again then.
  */
 int evlist_open(struct evlist *el, const struct target *t,
 		size_t *failed);
+#define EVLIST_NO_EVSEL ((size_t)-1)
 
 /*
  * The member of evsel i's group that led it when evlist_open failed on

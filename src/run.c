@@ -328,7 +328,9 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	if (ret < 0) {
 		workload_abort(&w);
 		fail->err = -ret;
-		return RUN_OPEN_FAILED;
+		/* Out of memory: no counter to blame. */
+		return fail->failed == EVLIST_NO_EVSEL ? RUN_FAILED
+						       : RUN_OPEN_FAILED;
 	}
 	if (run == 0 && h->opened)
 		h->opened(h->arg, r->el, r->child && w.path[0] ? w.path : NULL);
