@@ -1,0 +1,100 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Out of memory at any allocation: for every k up to the allocations of
+# a clean run, pstat with its k-th allocation failing (the fault shim)
+# either stops with 125 and exactly one 'pstat:' line and no results,
+# or prints the complete results and the command's status. Its fork
+# child never allocates before its exec. -x, -r, -I, --format=json and
+# human output.
+
+# shellcheck source=tests/init.sh
+. "${top_srcdir:?}/tests/init.sh"
+
+require_perf_events
+require_fault_shim
+
+events='task-clock,page-faults,{cs,cpu-clock}'
+
+# shape FORMAT: what the results in ./err look like, whatever the
+# numbers: a line per row with its number of fields and its event.
+shape()
+{
+	case $1 in
+	csv)
+		# Timestamps left out: how many intervals fit is the
+		# machine's business.
+		csv_rows | awk -F, '{ print NF, ($4 ~ /^[a-z]/ ? $4 : $3) }' |
+			sort | uniq ;;
+	json)
+		python3 -c '
+import json, sys
+d = json.load(open("err"))
+print(sorted(d))
+for e in d["events"]:
+    print(sorted(e), e["event"])' 2>&1 ;;
+	human)
+		sed 's/<not [a-z]*>/N/' err |
+			awk '/seconds time elapsed/ { print "elapsed" }
+			     /^ +[0-9N]/ && NF > 2 {
+				print ($2 == "msec" ? $3 : $2) }' ;;
+	esac
+}
+
+# check FORMAT ARGS...: pstat ARGS -- true, failing each allocation.
+check()
+{
+	format=$1
+	shift
+	with_faults -- "$@" -- true
+	expect_rc 0
+	shape "$format" >clean
+	n=$(fault_report allocations)
+	[ "$(wc -l <clean)" -ge 4 ] && [ "${n:-0}" -gt 0 ] || {
+		show_err_
+		framework_failure_ "'$*': a clean run printed no results"
+	}
+	k=1
+	while [ "$k" -le "$n" ]; do
+		with_faults FAULT_ALLOC="$k" -- "$@" -- true
+		expect_outcome "$format" "'$*', allocation $k of $n"
+		# Every allocation of a typical run; past 300, a hundred.
+		if [ "$k" -lt 300 ]; then
+			k=$((k + 1))
+		else
+			k=$((k + n / 100 + 1))
+		fi
+	done
+}
+
+expect_outcome()
+{
+	! grep -q '^fault_shim:' err ||
+		{ show_err_; fail_ "$2: $(grep '^fault_shim:' err)"; }
+	[ ! -s out ] || fail_ "$2: pstat wrote to standard output"
+	case $rc in
+	125)
+		if [ "$(wc -l <err)" != 1 ] || ! grep -q '^pstat: ' err; then
+			show_err_
+			fail_ "$2: status 125 without exactly one 'pstat:' line"
+		fi
+		# The kernel refused nothing: no counter is to blame.
+		! grep -q 'cannot open counter' err ||
+			{ show_err_; fail_ "$2: a counter blamed"; } ;;
+	0)
+		shape "$1" >got
+		cmp -s clean got || {
+			show_err_
+			diff clean got
+			fail_ "$2: status 0, results unlike a clean run's"
+		} ;;
+	*)
+		show_err_
+		fail_ "$2: status $rc" ;;
+	esac
+}
+
+check csv -x, -e "$events"
+check csv -x, -r 2 -e "$events"
+check csv -x, -I 10 -e "$events"
+check json --format=json -e "$events"
+check human -e "$events"
