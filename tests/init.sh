@@ -153,7 +153,8 @@ require_fault_shim()
 
 # with_faults VAR=VALUE... -- ARGS...: run_pstat ARGS with the shim and
 # the faults VAR=VALUE asks for (FAULT_ALLOC=K, ...), what it did in
-# ./report.
+# ./report. Under the reaper: a process pstat leaves behind is killed,
+# named in ./err ("reaper: orphan PID COMM"), and rc is 3.
 with_faults()
 {
 	fault_env_=
@@ -165,8 +166,8 @@ with_faults()
 	rc=0
 	rm -f report
 	# shellcheck disable=SC2086 # VAR=VALUE words without blanks
-	env $fault_env_ LD_PRELOAD="$fault_shim" FAULT_REPORT="$PWD/report" \
-		"$PSTAT" "$@" >out 2>err || rc=$?
+	"$PROGS/reaper" pstat.pid env $fault_env_ LD_PRELOAD="$fault_shim" \
+		FAULT_REPORT="$PWD/report" "$PSTAT" "$@" >out 2>err || rc=$?
 }
 
 # fault_report NAME: what the shim counted of NAME in the last run.
