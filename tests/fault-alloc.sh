@@ -49,10 +49,10 @@ check()
 	expect_rc 0
 	shape "$format" >clean
 	n=$(fault_report allocations)
-	[ "$(wc -l <clean)" -ge 4 ] && [ "${n:-0}" -gt 0 ] || {
+	if [ "$(wc -l <clean)" -lt 4 ] || [ "${n:-0}" -eq 0 ]; then
 		show_err_
 		framework_failure_ "'$*': a clean run printed no results"
-	}
+	fi
 	k=1
 	while [ "$k" -le "$n" ]; do
 		with_faults FAULT_ALLOC="$k" -- "$@" -- true

@@ -20,7 +20,7 @@ expect_rows()
 {
 	expect_rc 0
 	! grep -q '^fault_shim:' err || { show_err_; fail_ "$1: $(cat err)"; }
-	expect_eq "$(csv_events)" "$ev task-clock page-faults cs" "$1: events"
+	expect_eq "$(csv_events ,)" "$ev task-clock page-faults cs" "$1: events"
 	expect_eq "$(csv_value "$ev")" 1000 "$1: $ev"
 	for e in task-clock page-faults cs; do
 		expect_number "$(csv_value "$e")" "$1: $e"
@@ -49,6 +49,7 @@ expect_interrupted "-r 2"
 # writes. An interrupted read of the timer once left it ready, and
 # pstat printed an interval at each turn of its loop.
 mkfifo fifo || framework_failure_ "mkfifo failed"
+# shellcheck disable=SC2016 # the inner shell expands $0
 env LD_PRELOAD="$fault_shim" FAULT_EINTR=1 FAULT_REPORT="$PWD/report" \
 	"$PSTAT" -x, -I 50 -e "$ev" -- \
 	sh -c 'cat fifo >/dev/null && exec "$0" 1000' "$PROGS/writer" \
@@ -56,7 +57,8 @@ env LD_PRELOAD="$fault_shim" FAULT_EINTR=1 FAULT_REPORT="$PWD/report" \
 pstat=$!
 started "$pstat"
 intervals() { csv_rows | grep -c ",$ev,"; }
-wait_until "two intervals" eval '[ "$(intervals)" -ge 2 ]'
+two_intervals() { [ "$(intervals)" -ge 2 ]; }
+wait_until "two intervals" two_intervals
 : <>fifo
 waited "$pstat"
 expect_rc 0
