@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * reaper PIDFILE CMD [ARGS...]: run CMD as a child subreaper, its pid in
- * PIDFILE, SIGINT and SIGQUIT not ignored, and exit with its status
- * (128 + N when signal N killed it).
+ * reaper [-k SIG,USEC] PIDFILE CMD [ARGS...]: run CMD as a child
+ * subreaper, its pid in PIDFILE, SIGINT and SIGQUIT not ignored, and
+ * exit with its status (128 + N when signal N killed it). With -k, send
+ * it signal SIG USEC microseconds after the fork: sooner than a shell
+ * could, and at any moment of its start.
  * A process CMD left behind is reparented here: each is named on stderr
  * ("reaper: orphan PID COMM"), killed and reaped, and the status is 3.
  * For the tests that assert pstat leaves no process behind.
@@ -71,12 +73,19 @@ static int reap_orphans(void)
 
 int main(int argc, char **argv)
 {
-	int status;
+	int status, sig = 0;
+	long usec = 0;
 	pid_t pid, r;
 	FILE *f;
 
+	if (argc > 2 && strcmp(argv[1], "-k") == 0) {
+		if (sscanf(argv[2], "%d,%ld", &sig, &usec) != 2)
+			argc = 0;
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: reaper PIDFILE CMD [ARGS...]\n");
+		fprintf(stderr, "usage: reaper [-k SIG,USEC] PIDFILE CMD [ARGS...]\n");
 		return 2;
 	}
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0) {
@@ -96,6 +105,10 @@ int main(int argc, char **argv)
 		execvp(argv[2], argv + 2);
 		perror(argv[2]);
 		_exit(127);
+	}
+	if (sig) {
+		usleep((useconds_t)usec);
+		kill(pid, sig);
 	}
 	f = fopen(argv[1], "w");
 	if (!f || fprintf(f, "%d\n", (int)pid) < 0 || fclose(f) != 0) {
