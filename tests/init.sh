@@ -164,7 +164,7 @@ with_faults()
 	done
 	shift
 	rc=0
-	rm -f report
+	: >report
 	# shellcheck disable=SC2086 # VAR=VALUE words without blanks
 	"$PROGS/reaper" pstat.pid env $fault_env_ LD_PRELOAD="$fault_shim" \
 		FAULT_REPORT="$PWD/report" "$PSTAT" "$@" >out 2>err || rc=$?
