@@ -370,6 +370,19 @@ static void print_metric_only(struct output *out, const struct results *res)
 	}
 }
 
+/* Room for the metrics context of each aggregate. 0 or -1. */
+static int alloc_contexts(struct output *out, const struct results *res)
+{
+	size_t n = res->aggr ? res->aggr->n : 1;
+
+	if (out->n_ctx >= n)
+		return 0;
+	free(out->ctx);
+	out->ctx = calloc(n, sizeof(*out->ctx));
+	out->n_ctx = out->ctx ? n : 0;
+	return out->ctx ? 0 : -1;
+}
+
 /* The metrics context of each aggregate, from what its rows counted. */
 static int build_contexts(struct output *out, const struct results *res,
 			  double wall_ns)
@@ -377,13 +390,8 @@ static int build_contexts(struct output *out, const struct results *res,
 	size_t n = res->aggr ? res->aggr->n : 1, i;
 	struct output_row row;
 
-	if (out->n_ctx < n) {
-		free(out->ctx);
-		out->ctx = calloc(n, sizeof(*out->ctx));
-		out->n_ctx = out->ctx ? n : 0;
-		if (!out->ctx)
-			return -1;
-	}
+	if (alloc_contexts(out, res) < 0)
+		return -1;
 	for (i = 0; i < n; i++)
 		metrics_ctx_init(&out->ctx[i], wall_ns);
 	for (i = 0; i < res->n_rows; i++) {
@@ -445,6 +453,16 @@ static void print_section(struct output *out, const struct results *res,
 	/* An interval is worth seeing now, not when the buffer fills. */
 	if (fflush(out->f) != 0 && !out->write_err)
 		out->write_err = errno ? errno : EIO;
+}
+
+int output_prepare(struct output *out, const struct results *res)
+{
+	if (alloc_contexts(out, res) < 0)
+		return -ENOMEM;
+	if (out->o.metric_only && res->n_rows && !out->mo.ready &&
+	    metric_columns(&out->mo, res) < 0)
+		return -ENOMEM;
+	return 0;
 }
 
 void output_interval(struct output *out, const struct results *res,

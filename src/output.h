@@ -34,6 +34,14 @@ struct output;
 
 struct output *output_new(FILE *f, const struct output_opts *o);
 
+/*
+ * The memory printing res needs (metrics contexts, --metric-only's
+ * columns), taken before counting starts: nothing is allocated in the
+ * interval loop, and an interval cannot be lost for want of it. Else
+ * the first section takes it. 0 or -ENOMEM.
+ */
+int output_prepare(struct output *out, const struct results *res);
+
 /* Rows of one interval, which ended ts seconds after the start and
  * lasted interval_ns. */
 void output_interval(struct output *out, const struct results *res,

@@ -412,6 +412,10 @@ enum run_outcome run_command(const struct options *o,
 
 	info->argv = o->argv;
 	info->target = tg->desc[0] ? tg->desc : NULL;
+	if (output_prepare(out, res) < 0) {
+		fail->err = ENOMEM;
+		return RUN_FAILED;
+	}
 	/* Each run closes its tracepoints: keep them registered between. */
 	if (o->repeat > 1)
 		evlist_anchor_tracepoints(el);
