@@ -4,8 +4,9 @@
 # a clean run, pstat with its k-th allocation failing (the fault shim)
 # either stops with 125 and exactly one 'pstat:' line and no results,
 # or prints the complete results and the command's status. Its fork
-# child never allocates before its exec. -x, -r, -I, --format=json and
-# human output.
+# child never allocates before its exec. -x, -r, -I, --metric-only,
+# --format=json and human output. Nothing is allocated in the interval
+# loop: not one allocation more however many intervals a run has.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -25,6 +26,9 @@ shape()
 		# machine's business.
 		csv_rows | awk -F, '{ print NF, ($4 ~ /^[a-z]/ ? $4 : $3) }' |
 			sort | uniq ;;
+	metric-only)
+		csv_rows | awk -F, '{ print NF, ($1 ~ /^[a-z]/ ? $0 : "") }' |
+			sort | uniq ;;
 	json)
 		python3 -c '
 import json, sys
@@ -40,22 +44,25 @@ for e in d["events"]:
 	esac
 }
 
-# check FORMAT ARGS...: pstat ARGS -- true, failing each allocation.
+# check FORMAT ARGS...: pstat ARGS -- $cmd, failing each allocation.
+cmd=true
 check()
 {
 	format=$1
 	shift
-	with_faults -- "$@" -- true
+	# shellcheck disable=SC2086 # $cmd is words
+	with_faults -- "$@" -- $cmd
 	expect_rc 0
 	shape "$format" >clean
 	n=$(fault_report allocations)
-	if [ "$(wc -l <clean)" -lt 4 ] || [ "${n:-0}" -eq 0 ]; then
+	if [ "$(wc -l <clean)" -lt 2 ] || [ "${n:-0}" -eq 0 ]; then
 		show_err_
 		framework_failure_ "'$*': a clean run printed no results"
 	fi
 	k=1
 	while [ "$k" -le "$n" ]; do
-		with_faults FAULT_ALLOC="$k" -- "$@" -- true
+		# shellcheck disable=SC2086 # $cmd is words
+		with_faults FAULT_ALLOC="$k" -- "$@" -- $cmd
 		expect_outcome "$format" "'$*', allocation $k of $n"
 		# Every allocation of a typical run; past 300, a hundred.
 		if [ "$k" -lt 300 ]; then
@@ -102,6 +109,25 @@ expect_outcome()
 
 check csv -x, -e "$events"
 check csv -x, -r 2 -e "$events"
-check csv -x, -I 10 -e "$events"
 check json --format=json -e "$events"
 check human -e "$events"
+
+# Intervals as the command runs, whose memory is taken before it starts:
+# one taken at the first interval once failed, and its interval was
+# left out of the output without a word until the end.
+allocations()
+{
+	time=$1
+	shift
+	with_faults -- -x, -I 10 "$@" -e "$events" -- sleep "$time"
+	expect_rc 0
+	fault_report allocations
+}
+cmd="sleep 0.05"
+check csv -x, -I 10 -e "$events"
+check metric-only -x, -I 10 --metric-only -e "$events"
+for mode in "" --metric-only; do
+	# shellcheck disable=SC2086 # $mode is a word or none
+	few=$(allocations 0.01 $mode) many=$(allocations 0.2 $mode)
+	expect_eq "$many" "$few" "-I 10 $mode: allocations over 20 intervals"
+done
