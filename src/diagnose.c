@@ -68,9 +68,10 @@ static int read_int(const char *path, int fallback)
 }
 
 /*
- * Whether a core (hardware) PMU is there: sysfs "cpu" (x86), or a PMU
- * that took type PERF_TYPE_RAW (arm64's first CPU PMU). With list,
- * every PMU's name too, comma-separated.
+ * Whether a core (hardware) PMU is there: one pmu_have_core_pmu knows
+ * (sysfs "cpu", arm64's armv8_pmuv3 by its cpus file), or a PMU that
+ * took type PERF_TYPE_RAW. With list, every PMU's name too,
+ * comma-separated.
  */
 static bool scan_pmus(char *list, size_t len)
 {
