@@ -7,6 +7,8 @@
 # shellcheck source=tests/hw/lib.sh
 . "$(dirname "$0")/lib.sh"
 
+require_kernel
+
 for mod in "" :u; do
 	run_pstat -e "cycles$mod,instructions$mod" -- "$PROGS/insn_loop" "$N1"
 	expect_rc 0

@@ -8,6 +8,8 @@
 # shellcheck source=tests/hw/lib.sh
 . "$(dirname "$0")/lib.sh"
 
+require_kernel
+
 run_pstat -- "$PROGS/insn_loop" "$N1"
 expect_rc 0
 for ev in task-clock context-switches cpu-migrations page-faults \

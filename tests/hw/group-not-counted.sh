@@ -12,8 +12,8 @@ echo "the largest group of instructions:u that opens: $k"
 [ "$k" -lt 32 ] || skip_ "the PMU takes groups of 32: more than its counters?"
 [ "$k" -ge 2 ] || skip_ "the PMU takes no group of two instructions:u"
 group=$(repeat_list instructions:u "$k")
-# Long enough for the kernel to rotate the flexible events a few times.
-n=10000000
+# Long enough for the kernel to rotate the flexible events many times.
+n=$BIG
 run_pstat -e "instructions:uD,{$group},instructions:u" -- \
 	"$PROGS/insn_loop" "$n"
 expect_rc 0

@@ -7,6 +7,8 @@
 # shellcheck source=tests/hw/lib.sh
 . "$(dirname "$0")/lib.sh"
 
+require_kernel
+
 run_pstat --explain -e '{cycles,instructions}'
 expect_rc 0
 expect_eq "$(grep -c '(group 0, ' out)" 2 "events of group 0 in --explain"

@@ -73,6 +73,14 @@ require_root()
 	[ "$(id -u)" = 0 ] || skip_ "needs root"
 }
 
+# For tests of events without :u, which count the kernel too: as an
+# ordinary user pstat would count them as :u (perm-user tests that).
+require_kernel()
+{
+	"$PROGS/hw_count" -p 0 1 >probe.out 2>&1 ||
+		skip_ "instructions (the kernel too) does not open: run as root, or with kernel.perf_event_paranoid at most 1 ($(cat probe.out))"
+}
+
 # Runs pstat with stdout in ./out and stderr in ./err; never aborts.
 run_pstat()
 {

@@ -7,6 +7,8 @@
 # shellcheck source=tests/hw/lib.sh
 . "$(dirname "$0")/lib.sh"
 
+require_kernel
+
 names="cycles instructions cache-references cache-misses branches branch-misses bus-cycles stalled-cycles-frontend stalled-cycles-backend ref-cycles"
 ev=
 config=0

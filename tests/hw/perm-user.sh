@@ -28,6 +28,11 @@ echo 2 >/proc/sys/kernel/perf_event_paranoid ||
 uid=65534
 # Where the user could make ./ran, were the command run.
 chmod 777 . || framework_failure_ "cannot chmod $tmpdir"
+if ! "$PROGS/run_as" "$uid" "$uid" "$PSTAT" -V >probe.out 2>&1 ||
+   ! "$PROGS/run_as" "$uid" "$uid" "$PROGS/insn_loop" -c >>probe.out 2>&1
+then
+	skip_ "uid $uid cannot run $PSTAT and $PROGS (in a private home?): $(cat probe.out)"
+fi
 o=$(oracle "$N1")
 rc=0
 "$PROGS/run_as" "$uid" "$uid" "$PSTAT" -e instructions,cycles -- \

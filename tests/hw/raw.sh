@@ -7,6 +7,8 @@
 # shellcheck source=tests/hw/lib.sh
 . "$(dirname "$0")/lib.sh"
 
+require_kernel
+
 devices=/sys/bus/event_source/devices
 case $(uname -m) in
 aarch64)
