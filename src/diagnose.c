@@ -68,9 +68,10 @@ static int read_int(const char *path, int fallback)
 }
 
 /*
- * Whether a core (hardware) PMU is there: sysfs "cpu" (x86), or a PMU
- * that took type PERF_TYPE_RAW (arm64's first CPU PMU). With list,
- * every PMU's name too, comma-separated.
+ * Whether a core (hardware) PMU is there: one pmu_have_core_pmu knows
+ * (sysfs "cpu", arm64's armv8_pmuv3 by its cpus file), or a PMU that
+ * took type PERF_TYPE_RAW. With list, every PMU's name too,
+ * comma-separated.
  */
 static bool scan_pmus(char *list, size_t len)
 {
@@ -460,6 +461,27 @@ static void eperm_text(const struct diagnose_failure *f,
 	}
 }
 
+/*
+ * What the breakpoint hardware allows, in this architecture's words:
+ * x86 has 4 debug registers, watches writes, or reads and writes, and
+ * takes execute breakpoints of sizeof(long); Arm CPUs have their own
+ * number of watchpoints and breakpoints, watch reads alone too, and
+ * make any execute breakpoint one instruction long.
+ */
+#if defined(__x86_64__)
+#define BREAKPOINT_RULES ", x86 cannot watch reads alone (use :w or :rw), and :x needs length 8"
+#define BREAKPOINT_ROOM ": x86 has 4 breakpoints per thread"
+#elif defined(__i386__)
+#define BREAKPOINT_RULES ", x86 cannot watch reads alone (use :w or :rw), and :x needs length 4"
+#define BREAKPOINT_ROOM ": x86 has 4 breakpoints per thread"
+#elif defined(__aarch64__) || defined(__arm__)
+#define BREAKPOINT_RULES ", within one aligned doubleword"
+#define BREAKPOINT_ROOM ": this CPU's watchpoints (:r, :w, :rw) or breakpoints (:x) are all taken, and Arm CPUs have 2 to 16 of each per thread"
+#else
+#define BREAKPOINT_RULES ""
+#define BREAKPOINT_ROOM ": this CPU's debug registers are all taken"
+#endif
+
 static void einval_text(const struct diagnose_failure *f,
 			const struct diagnose_facts *s, char *buf, size_t len)
 {
@@ -467,8 +489,8 @@ static void einval_text(const struct diagnose_failure *f,
 
 	if (a->type == PERF_TYPE_BREAKPOINT)
 		snprintf(buf, len,
-			 "%s: the kernel refused this breakpoint (invalid argument); the address must be aligned to the length, x86 cannot watch reads alone (use :w or :rw), and :x needs length %zu",
-			 f->event, sizeof(long));
+			 "%s: the kernel refused this breakpoint (invalid argument); the address must be aligned to the length" BREAKPOINT_RULES,
+			 f->event);
 	else if (a->type >= PERF_TYPE_MAX &&
 		 (a->exclude_user || a->exclude_kernel || a->exclude_hv))
 		snprintf(buf, len,
@@ -532,7 +554,7 @@ static void limits_text(const struct diagnose_failure *f,
 	else if (f->err == ENOSPC)
 		snprintf(buf, len, "%s: no room left on the hardware%s",
 			 f->event, f->attr->type == PERF_TYPE_BREAKPOINT ?
-			 ": x86 has 4 breakpoints per thread" : "");
+			 BREAKPOINT_ROOM : "");
 	else
 		snprintf(buf, len,
 			 "%s: its PMU is busy: another tool uses it exclusively",

@@ -33,8 +33,8 @@ struct diagnose_facts {
 	/* DIAGNOSE_PARANOID */
 	int paranoid;		/* DIAGNOSE_PARANOID_UNKNOWN when unknown */
 	/* DIAGNOSE_CORE_PMU */
-	bool core_pmu;		/* a hardware PMU: sysfs "cpu", or a PMU of
-				 * type PERF_TYPE_RAW (arm64's) */
+	bool core_pmu;		/* a hardware PMU: pmu_have_core_pmu, or
+				 * a PMU of type PERF_TYPE_RAW */
 	/* DIAGNOSE_RIGHTS */
 	bool have[CAPS_N];	/* effective capabilities */
 	int user_err;		/* errno opening task-clock:u on pstat

@@ -216,6 +216,9 @@ static int run(const struct options *o, struct target *tg,
 		output_final(out, res, &info);
 	}
 	close_ret = output_close(out);
+	/* After the results, which the note is about. */
+	if (ret < 0 && close_ret == 0)
+		notes_counted(res);
 	if (close_ret < 0 && ret < 0) {
 		diag_error("cannot write the results to %s: %s",
 			   o->output_file ? o->output_file :

@@ -13,6 +13,7 @@
 #include "evlist.h"
 #include "notes.h"
 #include "output.h"
+#include "results.h"
 #include "workload.h"
 
 /* snprintf at buf + *used, never past len; *used follows. */
@@ -242,6 +243,80 @@ void notes_opened(void *arg, const struct evlist *el, const char *command)
 		notes_exec_stops(command, &stop, buf, sizeof(buf));
 		diag_note("%s", buf);
 	}
+}
+
+/*
+ * Whether evsel i was enabled and never ran, on every row it counts
+ * into: the PMU never had a counter for it. Events that are not
+ * supported, or not counted for a reason of their own, are not.
+ */
+static bool never_ran(const struct results *res, size_t i)
+{
+	const struct evsel *e = evlist_at(res->el, i);
+	bool seen = false;
+	size_t r;
+
+	if (evsel_open_err(e) || (evsel_user_only(e) && evsel_kernel_only(e)))
+		return false;
+	for (r = 0; r < res->n_rows; r++) {
+		const struct results_row *row = &res->rows[r];
+
+		if (i < row->first || i >= row->first + row->n_evsels)
+			continue;
+		if (!row->now.enabled || row->now.running)
+			return false;
+		seen = true;
+	}
+	return seen;
+}
+
+/* The group of g's members that never ran, as {a,b,c}, if all did. */
+static bool group_never_ran(const struct results *res,
+			    const struct evlist_group *g, char *buf,
+			    size_t len)
+{
+	size_t i, used = 0, n = 0;
+
+	append(buf, len, &used, "{");
+	for (i = g->first; i < g->first + g->n; i++) {
+		if (evsel_open_err(evlist_at(res->el, i)))
+			continue;
+		if (!never_ran(res, i))
+			return false;
+		append(buf, len, &used, "%s%s", n++ ? "," : "",
+		       evsel_name(evlist_at(res->el, i)));
+	}
+	append(buf, len, &used, "}");
+	return n > 1;
+}
+
+void notes_counted(const struct results *res)
+{
+	const struct evlist *el = res->el;
+	char names[512], group[512];
+	size_t i, j, used = 0;
+	struct evlist_group g;
+
+	if (!diag_notes_on() || !res->enabled)
+		return;
+	names[0] = '\0';
+	for (i = 0; i < evlist_count(el); i = g.first + g.n) {
+		g = evlist_group_of(el, i);
+		if (group_never_ran(res, &g, group, sizeof(group))) {
+			diag_note("the group %s: <not counted>: the PMU never had counters for all of it at once (pinned events, the NMI watchdog or other tools held some); make it smaller, or count its events without braces",
+				  group);
+			continue;
+		}
+		for (j = g.first; j < g.first + g.n; j++)
+			if (never_ran(res, j))
+				append(names, sizeof(names), &used, "%s%s",
+				       used ? ", " : "",
+				       evsel_name(evlist_at(el, j)));
+	}
+	if (names[0])
+		diag_note("%s: <not counted>: the PMU had no counter free for %s (more events than counters, and the command ended before %s turn came; or pinned events held them)",
+			  names, strchr(names, ',') ? "them" : "it",
+			  strchr(names, ',') ? "their" : "its");
 }
 
 /* Say so when a run of several fails, as its status will be pstat's. */

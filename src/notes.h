@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 struct evlist;
+struct results;
 struct workload_stop;
 
 /*
@@ -27,6 +28,13 @@ void notes_opened(void *arg, const struct evlist *el, const char *command);
  */
 void notes_run_ended(void *arg, size_t run, size_t of, int status,
 		     int signalled, bool left_out);
+
+/*
+ * After the results: one note per group of events that were enabled
+ * but never ran (<not counted>: the PMU never had counters for the
+ * whole group), and one for such events outside groups.
+ */
+void notes_counted(const struct results *res);
 
 /*
  * The note about events counted as :u because the kernel refused their

@@ -217,11 +217,28 @@ int pmu_tracepoint_glob(const char *sys_glob, const char *name_glob,
 	return ret < 0 ? ret : found;
 }
 
+/*
+ * As perf's is_pmu_core(): "cpu" (x86 and most others), s390's
+ * "cpum_cf", or a PMU with a "cpus" file, which CPU PMUs have and no
+ * other: arm64's (armv8_pmuv3, armv8_cortex_a72, ... whose type is
+ * dynamic) and hybrid x86's cpu_core and cpu_atom.
+ */
 bool pmu_have_core_pmu(void)
 {
-	char path[4096];
+	char path[4096], **names = NULL;
+	bool core = false;
+	int n, i;
 
-	return access(devices(path, sizeof(path), "cpu", ""), F_OK) == 0;
+	if (access(devices(path, sizeof(path), "cpu", ""), F_OK) == 0 ||
+	    access(devices(path, sizeof(path), "cpum_cf", ""), F_OK) == 0)
+		return true;
+	n = pmu_all(&names);
+	for (i = 0; i < n && !core; i++)
+		core = access(devices(path, sizeof(path), names[i], "cpus"),
+			      F_OK) == 0;
+	if (n >= 0)
+		pmu_instances_free(names, n);
+	return core;
 }
 
 int pmu_format_parse(const char *text, struct pmu_format *f)

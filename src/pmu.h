@@ -38,7 +38,8 @@ const char *pmu_sysfs_root(void);
 /* The tracefs events directory in use, for messages; NULL if none. */
 const char *pmu_tracefs_events(void);
 
-/* Whether the kernel shows a core (hardware) PMU. */
+/* Whether the kernel shows a core (hardware) PMU: sysfs "cpu", or one
+ * that names its CPUs (arm64's armv8_pmuv3, hybrid x86's cpu_core). */
 bool pmu_have_core_pmu(void);
 
 /* Where a format term's bits go: config, config1 or config2. */

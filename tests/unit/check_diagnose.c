@@ -19,6 +19,14 @@
 
 #include "fake_kernel.h"
 
+/* What a thread's breakpoints are on the architecture built for. */
+#if defined(__x86_64__) || defined(__i386__)
+#define BREAKPOINT_ROOM_WORDS "x86 has 4 breakpoints per thread"
+#elif defined(__aarch64__) || defined(__arm__)
+#define BREAKPOINT_ROOM_WORDS "Arm CPUs have 2 to 16 of each per thread"
+#else
+#define BREAKPOINT_ROOM_WORDS "debug registers are all taken"
+#endif
 
 /* Every message: its event, its errno's cause, and what to do. */
 static const struct message_row {
@@ -104,7 +112,8 @@ static const struct message_row {
 	  2, false, 0, 0, -1, { "too many open files", "ulimit -n 4096",
 				 NULL } },
 	{ __LINE__, ENOSPC, PERF_TYPE_BREAKPOINT, false, false, 42, -1, NULL,
-	  2, false, 0, 0, -1, { "4 breakpoints", NULL, NULL } },
+	  2, false, 0, 0, -1, { "no room left on the hardware: ",
+				 BREAKPOINT_ROOM_WORDS, NULL } },
 	{ __LINE__, EBUSY, PERF_TYPE_SOFTWARE, false, false, 42, -1, NULL,
 	  2, false, 0, 0, -1, { "busy", "exclusively", NULL } },
 	{ __LINE__, ESRCH, PERF_TYPE_SOFTWARE, false, false, 4242, -1, NULL,

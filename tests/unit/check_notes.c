@@ -18,6 +18,7 @@
 #include "event.h"
 #include "evlist.h"
 #include "notes.h"
+#include "results.h"
 #include "sys.h"
 #include "target.h"
 #include "workload.h"
@@ -177,6 +178,76 @@ START_TEST(test_opened)
 }
 END_TEST
 
+/*
+ * {instructions,cycles} and branches enabled and never run, then
+ * instructions counted; what the reads say when a PMU's counters were
+ * all taken (a pinned event, the NMI watchdog). Unsupported (ENOENT)
+ * when unsupported is set: no note for it.
+ */
+static struct results *not_counted(struct evlist *el, bool unsupported)
+{
+	struct results *res;
+	size_t failed = 99;
+	int pid = 42, fd;
+	const struct target target = {
+		.pids = &pid, .n_pids = 1, .inherit = true,
+		.enable_on_exec = true,
+	};
+
+	evlist_group_begin(el);
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
+		  "instructions");
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles");
+	evlist_group_end(el);
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS,
+		  "branches");
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
+		  "instructions");
+	if (unsupported)
+		fake.open_errno[2] = ENOENT;
+	ck_assert_int_eq(evlist_open(el, &target, &failed), 0);
+	for (fd = FAKE_FIRST_FD; fd < fake.next_fd; fd++)
+		fake_count(fd, 0, 5000, 0);
+	fake_count(fake.next_fd - 1, 3000, 5000, 2000);
+	ck_assert_int_eq(evlist_read(el), 0);
+	res = results_new(el, false, 1, NULL);
+	ck_assert_ptr_nonnull(res);
+	res->enabled = true;
+	results_snapshot(res);
+	return res;
+}
+
+static void counted(void *arg)
+{
+	notes_counted(arg);
+}
+
+/* A group that never ran is named whole; events alone, by name. */
+START_TEST(test_counted)
+{
+	struct evlist *el = evlist_new();
+	struct results *res;
+
+	ck_assert_ptr_nonnull(el);
+	res = not_counted(el, _i);
+	capture(counted, res);
+	ck_assert_msg(strstr(said, "pstat: note: the group {instructions,cycles}: <not counted>: ") &&
+		      strstr(said, "make it smaller"), "%s", said);
+	if (_i)
+		ck_assert_msg(!strstr(said, "branches"), "%s", said);
+	else
+		ck_assert_msg(strstr(said, "pstat: note: branches: <not counted>: the PMU had no counter free for it "),
+			      "%s", said);
+	ck_assert_msg(!strstr(said, "instructions, ") &&
+		      !strstr(said, "instructions:"), "%s", said);
+	diag_quiet(true);
+	capture(counted, res);
+	ck_assert_str_eq(said, "");
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
 /* The notes of a run's end, by how it ended. */
 static const struct end_row {
 	int line;
@@ -236,6 +307,7 @@ static Suite *notes_suite(void)
 	tcase_add_checked_fixture(tc, fake_setup, notes_teardown);
 	tcase_add_test(tc, test_opened);
 	tcase_add_loop_test(tc, test_run_ended, 0, N_ROWS(end_rows));
+	tcase_add_loop_test(tc, test_counted, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -444,12 +444,27 @@ END_TEST
 
 START_TEST(test_core_pmu)
 {
-	char path[512];
+	char path[512], cpus[600];
+	FILE *f;
 
 	ck_assert(!pmu_have_core_pmu());
 	root_path(path, sizeof(path), "sys/bus/event_source/devices/cpu");
 	ck_assert_int_eq(mkdir(path, 0755), 0);
 	ck_assert(pmu_have_core_pmu());
+	ck_assert_int_eq(rmdir(path), 0);
+	ck_assert(!pmu_have_core_pmu());
+	/* arm64's, whose type is dynamic (8 under QEMU), known by its cpus. */
+	root_path(path, sizeof(path),
+		  "sys/bus/event_source/devices/armv8_pmuv3");
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	ck_assert(!pmu_have_core_pmu());
+	snprintf(cpus, sizeof(cpus), "%s/cpus", path);
+	f = fopen(cpus, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("0-3\n", f);
+	fclose(f);
+	ck_assert(pmu_have_core_pmu());
+	ck_assert_int_eq(unlink(cpus), 0);
 	ck_assert_int_eq(rmdir(path), 0);
 	ck_assert(!pmu_have_core_pmu());
 }
