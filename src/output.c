@@ -98,6 +98,18 @@ double output_shown(const struct results_row *rr, double v)
 	return evsel_is_clock(rr->e) ? v / 1e6 : v;
 }
 
+/*
+ * A mean as a count, rounded. Counts saturate at UINT64_MAX, whose mean
+ * is 2^64 as a double, and a PMU's .scale may be anything: a cast of a
+ * double past uint64_t's range is undefined, so clamp it first.
+ */
+static uint64_t count_of(double v)
+{
+	if (!(v > 0.0))
+		return 0;
+	return v >= 0x1p64 ? UINT64_MAX : (uint64_t)(v + 0.5);
+}
+
 /* Row i as printed; its metrics too when ctx is given. */
 static void make_row(const struct results *res, const struct results_row *rr,
 		     bool interval, const struct metrics_ctx *ctx,
@@ -121,7 +133,7 @@ static void make_row(const struct results *res, const struct results_row *rr,
 	/* Totals of several runs: their mean, and how far to trust it. */
 	if (!interval && res->n_runs > 1 && counted(&row->r)) {
 		row->raw = stats_mean(&rr->runs);
-		row->r.value = (uint64_t)(row->raw + 0.5);
+		row->r.value = count_of(row->raw);
 		row->has_variance = true;
 		row->variance_pct = stats_rel_stddev_mean(&rr->runs);
 	}
