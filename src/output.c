@@ -12,6 +12,7 @@
 
 #include "aggr.h"
 #include "evsel.h"
+#include "json.h"
 #include "output.h"
 #include "output_impl.h"
 #include "results.h"
@@ -176,15 +177,16 @@ static bool title_taken(const struct output_metric_only *mo, size_t n,
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (strcmp(mo->cols[i].title, title) == 0)
+		if (json_same_string(mo->cols[i].title, title))
 			return true;
 	return false;
 }
 
 /*
- * Titles are keys in -j: no two alike. A unit that several events
- * share gets the event's name, "GHz (cycles:u)"; a title still taken
- * (the same event twice) a number, "page-faults /sec #2".
+ * Titles are keys in -j: no two alike, even where names differ only in
+ * bytes that are not UTF-8 (each is U+FFFD there). A unit that several
+ * events share gets the event's name, "GHz (cycles:u)"; a title still
+ * taken (the same event twice) a number, "page-faults /sec #2".
  */
 static int unique_titles(struct output_metric_only *mo,
 			 const struct results *res)

@@ -1063,6 +1063,47 @@ START_TEST(test_repeat_saturated)
 }
 END_TEST
 
+/*
+ * --metric-only -j: titles are keys, and names that differ only in
+ * bytes that are not UTF-8 are alike there (U+FFFD): the second gets a
+ * number, as the same name twice does (the writers fuzz target found
+ * a key twice in an object).
+ */
+START_TEST(test_metric_only_json_bytes)
+{
+	const struct ev ev[] = {
+		{ 1000000, 1000000, 1000000, 0, "a\xff" },
+		{ 1000000, 1000000, 1000000, 0, "a\xfe" },
+	};
+	const struct output_opts opts = { .format = OUTPUT_JSONL,
+					  .metric_only = true, .runs = 1 };
+	const struct output_run run = { .argv = run_argv, .elapsed_ns = 2e6 };
+	struct evlist *el;
+	struct results *res;
+	struct output *out;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	c_locale();
+	el = build("task-clock,cpu-clock", ev);
+	res = results_new(el, false, 1, NULL);
+	ck_assert_ptr_nonnull(res);
+	results_snapshot(res);
+	results_end_run(res, run.elapsed_ns);
+	out = output_new(f, &opts);
+	output_final(out, res, &run);
+	ck_assert_int_eq(output_close(out), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(strcmp(buf, "{\"CPUs utilized (a\\ufffd)\": 0.5, "
+			     "\"CPUs utilized (a\\ufffd) #2\": 0.5}\n") == 0,
+		      "keys:\n%s", buf);
+	free(buf);
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
 static Suite *output_suite(void)
 {
 	Suite *s = suite_create("output");
@@ -1090,6 +1131,7 @@ static Suite *output_suite(void)
 			    N_ROWS(mo_line_rows));
 	tcase_add_test(tc, test_metric_only_many);
 	tcase_add_test(tc, test_metric_only_json_keys);
+	tcase_add_test(tc, test_metric_only_json_bytes);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("truth");
