@@ -50,7 +50,7 @@ char *fuzz_strndup(const uint8_t *data, size_t size);
 
 /*
  * Point pmu.c at fake sysfs and tracefs trees, made once a process
- * under $TMPDIR and removed at its exit: an msr-like PMU (formats,
+ * under $TMPDIR (else /dev/shm) and removed at its exit: an msr-like PMU (formats,
  * aliases, a .scale and .unit), uncore_imc_0 and _1 (two instances),
  * and tracepoints in three systems. empty: a tree with nothing in it.
  */

@@ -15,17 +15,20 @@ FUZZ_OUT ?= $(top_builddir)/tests/fuzz/build
 FUZZ_LIBS ?= -lcap -lm
 FUZZ_DIR = $(top_srcdir)/tests/fuzz
 
-# Every target, and how many inputs fuzz-smoke gives each: about ten
-# seconds' worth on one core.
+# Every target, and how many inputs fuzz-smoke gives each: five to
+# fifteen seconds' worth of one core.
 TARGETS = evparse evfile pmu options cpulist writers
-RUNS_evparse = 20000
-RUNS_evfile = 20000
-RUNS_pmu = 20000
-RUNS_options = 40000
-RUNS_cpulist = 40000
-RUNS_writers = 5000
+RUNS_evparse = 30000
+RUNS_evfile = 30000
+RUNS_pmu = 50000
+RUNS_options = 100000
+RUNS_cpulist = 30000
+RUNS_writers = 8000
 # The same inputs every run, so that CI fails for a change, not by luck.
 FUZZ_SEED ?= 1
+
+# V=1 shows the commands.
+Q = $(if $(filter 1,$(V)),,@)
 
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 WARN = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
@@ -56,38 +59,39 @@ $(FUZZ_OUT)/.libfuzzer:
 # The library with coverage for libFuzzer, but not its main.
 $(FUZZ_OUT)/src/%.o: $(top_srcdir)/src/%.c $(top_builddir)/config.h $(FUZZ_OUT)/.libfuzzer
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(CPPFLAGS_FUZZ) $(CFLAGS_FUZZ) -fsanitize=fuzzer-no-link \
+	@echo "  FUZZCC   $@"
+	$(Q)$(FUZZ_CC) $(CPPFLAGS_FUZZ) $(CFLAGS_FUZZ) -fsanitize=fuzzer-no-link \
 		-MMD -MP -c $< -o $@
 
 $(FUZZ_OUT)/fuzz_%.o: $(FUZZ_DIR)/fuzz_%.c $(top_builddir)/config.h $(FUZZ_OUT)/.libfuzzer
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(CPPFLAGS_FUZZ) $(CFLAGS_FUZZ) -fsanitize=fuzzer-no-link \
+	@echo "  FUZZCC   $@"
+	$(Q)$(FUZZ_CC) $(CPPFLAGS_FUZZ) $(CFLAGS_FUZZ) -fsanitize=fuzzer-no-link \
 		-MMD -MP -c $< -o $@
 
 # The readers that check what the targets wrote: no coverage, so that
 # libFuzzer does not take a new path through them for a new finding.
 $(FUZZ_OUT)/%.o: $(FUZZ_DIR)/%.c $(top_builddir)/config.h $(FUZZ_OUT)/.libfuzzer
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(CPPFLAGS_FUZZ) $(CFLAGS_FUZZ) -MMD -MP -c $< -o $@
+	@echo "  FUZZCC   $@"
+	$(Q)$(FUZZ_CC) $(CPPFLAGS_FUZZ) $(CFLAGS_FUZZ) -MMD -MP -c $< -o $@
 
 $(FUZZ_OUT)/libpstat.a: $(LIB_OBJS)
-	rm -f $@
-	ar cr $@ $(LIB_OBJS)
+	@echo "  FUZZAR   $@"
+	$(Q)rm -f $@
+	$(Q)ar cr $@ $(LIB_OBJS)
 
 $(FUZZ_OUT)/fuzz_%: $(FUZZ_OUT)/fuzz_%.o $(COMMON_OBJS) $(FUZZ_OUT)/libpstat.a
-	$(FUZZ_CC) $(CFLAGS_FUZZ) -fsanitize=fuzzer -o $@ $< $(COMMON_OBJS) \
+	@echo "  FUZZLD   $@"
+	$(Q)$(FUZZ_CC) $(CFLAGS_FUZZ) -fsanitize=fuzzer -o $@ $< $(COMMON_OBJS) \
 		$(FUZZ_OUT)/libpstat.a $(FUZZ_LIBS)
 
 # Each target over its seed corpus, then for RUNS_<target> inputs more;
 # what it finds goes to $(FUZZ_OUT)/smoke, crashes to $(FUZZ_OUT)/crashes.
 smoke: $(BINS)
 	@failed=; \
-	for t in $(TARGETS); do \
-		case $$t in \
-		evparse) runs=$(RUNS_evparse) ;; evfile) runs=$(RUNS_evfile) ;; \
-		pmu) runs=$(RUNS_pmu) ;; options) runs=$(RUNS_options) ;; \
-		cpulist) runs=$(RUNS_cpulist) ;; writers) runs=$(RUNS_writers) ;; \
-		*) runs=10000 ;; esac; \
+	for tr in $(foreach t,$(TARGETS),$(t):$(RUNS_$(t))); do \
+		t=$${tr%%:*}; runs=$${tr#*:}; \
 		work=$(FUZZ_OUT)/smoke/$$t; \
 		rm -rf $$work; mkdir -p $$work $(FUZZ_OUT)/crashes; \
 		start=$$(date +%s); \
@@ -110,5 +114,7 @@ clean:
 	rm -rf $(FUZZ_OUT)
 
 .PHONY: all smoke clean
+# The objects of the targets are no intermediate files to remove.
+.SECONDARY:
 
 -include $(LIB_OBJS:.o=.d) $(COMMON_OBJS:.o=.d) $(BINS:=.d)
