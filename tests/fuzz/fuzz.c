@@ -119,6 +119,8 @@ static const struct node {
 	  "event=0x1,umask=0x2\n" },
 	{ "sys/bus/event_source/devices/msr/events/nested", "tsc\n" },
 	{ "sys/bus/event_source/devices/msr/events/empty", "\n" },
+	{ "sys/bus/event_source/devices/msr/events/bv", "event=xyz\n" },
+	{ "sys/bus/event_source/devices/msr/events/big", "umask=0x100\n" },
 	{ "sys/bus/event_source/devices/msr/events/energy", "event=0x2\n" },
 	{ "sys/bus/event_source/devices/msr/events/energy.scale",
 	  "2.3283064365386962890625e-10\n" },

@@ -3,7 +3,7 @@
  * The writers: events whose names, units, PMU instances and thread
  * names are any bytes, read from a fake kernel, printed in every format
  * (human, -x with any separator, -j, --format=csv, --format=json) with
- * the input's options, and read back: CSV of the right shape with RFC
+ * the input's options, in C or a German locale, and read back: CSV of the right shape with RFC
  * 4180 quoting and every name as it was; JSON that a strict reader
  * takes, with every string as given, ill-formed UTF-8 as U+FFFD.
  */
@@ -115,7 +115,7 @@ struct run_in {
 enum {
 	F_METRIC_ONLY = 1, F_INTERVAL = 2, F_SUMMARY = 4,
 	F_NO_CSV_SUMMARY = 8, F_NO_BIG_NUM = 16, F_NO_SCALE = 32,
-	F_NO_MERGE = 64,
+	F_NO_MERGE = 64, F_GERMAN = 128,
 };
 
 /* The fake kernel: a counter per open, read as the kernel lays it out. */
@@ -230,7 +230,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	/* Nothing in sysfs: no topology, no cpumask read from the machine. */
 	fuzz_fake_sysfs(true);
 	sys_set_ops(&fake_ops);
-	setenv("LC_ALL", "C", 1);
 	return 0;
 }
 
@@ -818,6 +817,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t failed;
 
 	read_input(&in, &r);
+	/* Only the human format may follow the locale. */
+	setenv("LC_ALL", r.flags & F_GERMAN ? "de_DE.UTF-8" : "C", 1);
 	kernel_in = &r;
 	n_fds = 0;
 	step = 0;
