@@ -85,18 +85,19 @@ static int record(const char *s, size_t len, const char *sep, size_t *pos,
 				return -1;
 			}
 		} else if (plain(s, len, sep, pos, r) < 0) {
-			*err = "a quote or a carriage return in an unquoted field";
+			*err = "a quote or a carriage return unquoted";
 			return -1;
 		}
 		if (*pos < len && s[*pos] == '\n') {
 			(*pos)++;
 			return 0;
 		}
-		if (len - *pos >= sep_len && memcmp(s + *pos, sep, sep_len) == 0) {
+		if (len - *pos >= sep_len &&
+		    memcmp(s + *pos, sep, sep_len) == 0) {
 			*pos += sep_len;
 			continue;
 		}
-		*err = *pos < len ? "a quoted field followed by more than a separator"
+		*err = *pos < len ? "a quoted field, then not a separator"
 				  : "no newline at the end";
 		return -1;
 	}

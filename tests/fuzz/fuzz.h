@@ -50,9 +50,10 @@ char *fuzz_strndup(const uint8_t *data, size_t size);
 
 /*
  * Point pmu.c at fake sysfs and tracefs trees, made once a process
- * under $TMPDIR (else /dev/shm) and removed at its exit: an msr-like PMU (formats,
- * aliases, a .scale and .unit), uncore_imc_0 and _1 (two instances),
- * and tracepoints in three systems. empty: a tree with nothing in it.
+ * under $TMPDIR (else /dev/shm) and removed at its exit: an msr-like
+ * PMU (formats, aliases, a .scale and .unit), uncore_imc_0 and _1 (two
+ * instances), and tracepoints in three systems. empty: a tree with
+ * nothing in it.
  */
 void fuzz_fake_sysfs(bool empty);
 

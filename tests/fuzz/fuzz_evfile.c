@@ -59,8 +59,8 @@ static void check_error(const struct evparse_error *err, const uint8_t *data,
 
 	FUZZ_CHECK(err->reason[0], "no reason");
 	if (err->where[0]) {
-		FUZZ_CHECK(sscanf(err->where, PATH ":%zu: %n", &line, &end) == 1 &&
-			   err->where[end] == '\0',
+		FUZZ_CHECK(sscanf(err->where, PATH ":%zu: %n", &line,
+				  &end) == 1 && err->where[end] == '\0',
 			   "where '%s'", err->where);
 		FUZZ_CHECK(line >= 1 && line <= count_lines(data, size),
 			   "line %zu of %zu", line, count_lines(data, size));
@@ -108,7 +108,8 @@ static void check_as_spec(int ret, const struct evparse_error *err,
 
 	FUZZ_CHECK(spec_el, "no memory");
 	if (!line) {
-		FUZZ_CHECK(ret == -EINVAL && strstr(err->reason, "names no events"),
+		FUZZ_CHECK(ret == -EINVAL &&
+			   strstr(err->reason, "names no events"),
 			   "an empty file: %d, '%s'", ret, err->reason);
 		evlist_free(spec_el);
 		return;

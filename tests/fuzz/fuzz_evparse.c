@@ -63,7 +63,8 @@ static void check_one(const struct parsed *p, const char *spec)
 		FUZZ_CHECK(a->size == sizeof(*a) && a->precise_ip <= 3,
 			   "'%s': event %zu: size %u, precise_ip %u", spec, i,
 			   a->size, (unsigned)a->precise_ip);
-		FUZZ_CHECK(g.first <= i && i < g.first + g.n && g.first + g.n <= n,
+		FUZZ_CHECK(g.first <= i && i < g.first + g.n &&
+			   g.first + g.n <= n,
 			   "'%s': event %zu in group [%zu, +%zu)", spec, i,
 			   g.first, g.n);
 	}
@@ -84,7 +85,8 @@ static void check_same(const struct parsed *a, const struct parsed *b,
 			   strcmp(a->err.reason, b->err.reason) == 0 &&
 			   strcmp(a->err.hint, b->err.hint) == 0,
 			   "'%s': '%s' at %zu, then '%s' at %zu", spec,
-			   a->err.reason, a->err.col, b->err.reason, b->err.col);
+			   a->err.reason, a->err.col, b->err.reason,
+			   b->err.col);
 	for (i = 0; i < evlist_count(a->el); i++) {
 		const struct evsel *x = evlist_at(a->el, i);
 		const struct evsel *y = evlist_at(b->el, i);

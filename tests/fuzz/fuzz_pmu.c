@@ -26,6 +26,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* A bit number at *s, moving s past it; past 63 when too large. */
+static unsigned long long number(const char **s)
+{
+	unsigned long long v = 0;
+
+	for (; isdigit((unsigned char)**s); (*s)++)
+		v = v > 1000 ? v : v * 10 + (unsigned)(**s - '0');
+	return v;
+}
+
 /*
  * The format's grammar, told apart from pmu.c's reading of it:
  * (config|config1|config2) ':' range (',' range)*, a range N or N-M with
@@ -33,7 +43,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
  */
 static int oracle_word(const char *s, uint64_t *mask)
 {
-	static const char *const words[] = { "config:", "config1:", "config2:" };
+	static const char *const words[] = {
+		"config:", "config1:", "config2:",
+	};
 	unsigned long long lo, hi;
 	int word;
 
@@ -47,14 +59,11 @@ static int oracle_word(const char *s, uint64_t *mask)
 	for (;;) {
 		if (!isdigit((unsigned char)*s))
 			return -1;
-		for (lo = 0; isdigit((unsigned char)*s); s++)
-			lo = lo > 1000 ? lo : lo * 10 + (unsigned)(*s - '0');
-		hi = lo;
+		lo = hi = number(&s);
 		if (*s == '-') {
 			if (!isdigit((unsigned char)*++s))
 				return -1;
-			for (hi = 0; isdigit((unsigned char)*s); s++)
-				hi = hi > 1000 ? hi : hi * 10 + (unsigned)(*s - '0');
+			hi = number(&s);
 		}
 		if (lo > hi || hi > 63)
 			return -1;
@@ -137,7 +146,8 @@ static void check_terms(const char *terms)
 	ret = event_from_pmu(&attr, "fz", terms, strlen(terms), &x, &err);
 	FUZZ_CHECK(ret == 0 || ret == -EINVAL, "fz/%s/: %d", terms, ret);
 	if (ret == 0) {
-		FUZZ_CHECK(attr.type == 42, "fz/%s/: type %u", terms, attr.type);
+		FUZZ_CHECK(attr.type == 42, "fz/%s/: type %u", terms,
+			   attr.type);
 		return;
 	}
 	FUZZ_CHECK(err.reason[0], "fz/%s/: no reason", terms);
@@ -166,8 +176,8 @@ static void check_term_value(const char *fmt, const struct pmu_format *f,
 		   term, fmt, ret);
 	if (ret == 0)
 		FUZZ_CHECK(*words[f->word] == word,
-			   "'%s' with format '%s': %#llx, want %#llx", term, fmt,
-			   (unsigned long long)*words[f->word],
+			   "'%s' with format '%s': %#llx, want %#llx", term,
+			   fmt, (unsigned long long)*words[f->word],
 			   (unsigned long long)word);
 }
 
@@ -185,7 +195,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fuzz_in in = { data, size };
 	uint64_t value = fuzz_uint(&in, 8), word0 = fuzz_uint(&in, 8);
-	char *fmt = fuzz_str(&in), *alias = fuzz_str(&in), *terms = fuzz_str(&in);
+	char *fmt = fuzz_str(&in), *alias = fuzz_str(&in);
+	char *terms = fuzz_str(&in);
 	struct pmu_format f;
 	int ret;
 

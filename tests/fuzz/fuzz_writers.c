@@ -3,9 +3,10 @@
  * The writers: events whose names, units, PMU instances and thread
  * names are any bytes, read from a fake kernel, printed in every format
  * (human, -x with any separator, -j, --format=csv, --format=json) with
- * the input's options, in C or a German locale, and read back: CSV of the right shape with RFC
- * 4180 quoting and every name as it was; JSON that a strict reader
- * takes, with every string as given, ill-formed UTF-8 as U+FFFD.
+ * the input's options, in C or a German locale, and read back: CSV of
+ * the right shape with RFC 4180 quoting and every name as it was; JSON
+ * that a strict reader takes, with every string as given, ill-formed
+ * UTF-8 as U+FFFD.
  */
 #include "config.h"
 
@@ -36,6 +37,7 @@
 #define MAX_FDS 256
 #define FIRST_FD 1000
 #define FIRST_PID 1001
+#define COMMAND_PID 4242
 
 #define SW PERF_TYPE_SOFTWARE
 #define HW PERF_TYPE_HARDWARE
@@ -145,7 +147,8 @@ static int fake_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 		   "group_fd %d", group_fd);
 	fds[n_fds] = (struct fake_fd){
 		.ev = ev,
-		.target = pid > 0 && pid != 4242 ? pid - FIRST_PID : cpu >= 0 ? cpu : 0,
+		.target = pid > 0 && pid != COMMAND_PID ? pid - FIRST_PID
+						       : cpu >= 0 ? cpu : 0,
 		.group_fd = group_fd,
 	};
 	return FIRST_FD + n_fds++;
@@ -274,7 +277,8 @@ static void read_input(struct fuzz_in *in, struct run_in *r)
 	r->sep = fuzz_str(in);
 	for (i = 0; i < r->n_targets; i++) {
 		r->comm[i] = fuzz_str(in);
-		r->comm[i][strnlen(r->comm[i], 15)] = '\0';	/* the kernel's */
+		/* As long as the kernel's comm may be. */
+		r->comm[i][strnlen(r->comm[i], 15)] = '\0';
 	}
 	for (n = 0; n < MAX_WORDS && in->n; n++)
 		r->words[n] = fuzz_str(in);
@@ -330,7 +334,8 @@ static struct evlist *build(const struct run_in *r)
 		d.attr.size = sizeof(d.attr);
 		d.attr.type = e->kind->type;
 		d.attr.config = e->kind->config;
-		d.attr.config1 = (uint64_t)(i + 1) << 32;	/* the fake's tag */
+		/* Which event the fake kernel is asked to open. */
+		d.attr.config1 = (uint64_t)(i + 1) << 32;
 		if (!e->member && leads)
 			evlist_group_begin(el);
 		FUZZ_CHECK(evlist_add(el, &d) == 0, "evlist_add");
@@ -359,7 +364,7 @@ static void make_target(const struct run_in *r, struct target *t, int *ids)
 	for (i = 0; i < r->n_targets; i++)
 		ids[i] = r->aggr == 1 ? -(int)i - 1 : (int)i;
 	if (r->aggr == 0) {
-		static int command = 4242;
+		static int command = COMMAND_PID;
 
 		t->pids = &command;
 		t->n_pids = 1;
@@ -503,18 +508,18 @@ static void check_jsonl(const struct expect *x, const char *buf, size_t len)
 {
 	const char *line = buf, *end, *err;
 	struct jr_value v;
-	size_t at, rows = 0;
+	size_t at, rows = 0, n;
 
 	FUZZ_CHECK(len == 0 || buf[len - 1] == '\n', "-j: no final newline");
 	for (; line < buf + len; line = end + 1) {
 		end = memchr(line, '\n', (size_t)(buf + len - line));
-		FUZZ_CHECK(jr_parse(line, (size_t)(end - line), &v, &err, &at) == 0,
-			   "-j: %s at %zu of '%.*s'", err, at,
-			   (int)(end - line), line);
+		n = (size_t)(end - line);
+		FUZZ_CHECK(jr_parse(line, n, &v, &err, &at) == 0,
+			   "-j: %s at %zu of '%.*s'", err, at, (int)n, line);
 		FUZZ_CHECK(v.type == JR_OBJECT, "-j: a line is no object");
 		if (!x->o->out.metric_only && jr_get(&v, "event")) {
-			check_json_string(jr_get(&v, "event"), row_name(x, rows),
-					  "-j: event");
+			check_json_string(jr_get(&v, "event"),
+					  row_name(x, rows), "-j: event");
 			check_json_string(jr_get(&v, "unit"), row_unit(x, rows),
 					  "-j: unit");
 			rows++;
@@ -559,7 +564,8 @@ static void check_pjson(const struct expect *x, const char *buf, size_t len)
 	size_t at, rows = 0, i, n_words = 0;
 
 	FUZZ_CHECK(jr_parse(buf, len, &v, &err, &at) == 0,
-		   "--format=json: %s at %zu of:\n%.*s", err, at, (int)len, buf);
+		   "--format=json: %s at %zu of:\n%.*s", err, at, (int)len,
+		   buf);
 	FUZZ_CHECK(jr_string(jr_get(&v, "format")) &&
 		   strcmp(jr_string(jr_get(&v, "format")), "pstat") == 0,
 		   "--format=json: not pstat's");
@@ -627,7 +633,8 @@ static void check_pcsv(const struct expect *x, const char *buf, size_t len)
 	for (i = 1; i < c.n; i++) {
 		char **f = c.records[i].fields;
 
-		FUZZ_CHECK(c.records[i].n == 14, "--format=csv: %zu fields in row %zu",
+		FUZZ_CHECK(c.records[i].n == 14,
+			   "--format=csv: %zu fields in row %zu",
 			   c.records[i].n, i);
 		for (k = 0; k < 4 && strcmp(f[0], records[k]); k++)
 			;
@@ -635,18 +642,17 @@ static void check_pcsv(const struct expect *x, const char *buf, size_t len)
 		if (k == 3) {
 			if (strcmp(f[4], "command") == 0)
 				FUZZ_CHECK(strcmp(f[5], cmd) == 0,
-					   "--format=csv: command '%s', want '%s'",
-					   f[5], cmd);
+					   "--format=csv: command '%s'", f[5]);
 			continue;
 		}
 		/* A metric row repeats its event's. */
 		if (k < 2)
 			rows++;
-		FUZZ_CHECK(rows > 0 && strcmp(f[4], row_name(x, rows - 1)) == 0 &&
+		FUZZ_CHECK(rows > 0 &&
+			   strcmp(f[4], row_name(x, rows - 1)) == 0 &&
 			   strcmp(f[2], row_aggr(x, rows - 1)) == 0,
-			   "--format=csv: event '%s' in '%s', want '%s' in '%s'",
-			   f[4], f[2], row_name(x, rows - 1),
-			   row_aggr(x, rows - 1));
+			   "--format=csv: '%s' in '%s', not '%s' in '%s'", f[4],
+			   f[2], row_name(x, rows - 1), row_aggr(x, rows - 1));
 		if (k < 2)
 			FUZZ_CHECK(strcmp(f[6], row_unit(x, rows - 1)) == 0,
 				   "--format=csv: unit '%s', want '%s'", f[6],
@@ -686,7 +692,8 @@ static void check_csv(const struct expect *x, const char *buf, size_t len)
 	const struct output_opts *o = &x->o->out;
 	const struct aggr *ag = x->res->aggr;
 	const struct csv_shape s = {
-		.interval_rows = o->interval ? x->in->passes * x->res->n_rows : 0,
+		.interval_rows = o->interval ? x->in->passes * x->res->n_rows
+					     : 0,
 		.lead_final = o->interval && !o->no_csv_summary,
 		.before = (ag != NULL) + (ag && ag->kind != AGGR_CPU &&
 					  ag->kind != AGGR_THREAD),
@@ -702,8 +709,9 @@ static void check_csv(const struct expect *x, const char *buf, size_t len)
 		n = c.records[i].n;
 		if (o->metric_only) {
 			FUZZ_CHECK(n == c.records[0].n ||
-				   (o->no_csv_summary && n + 1 == c.records[0].n),
-				   "-x '%s': %zu fields on line %zu, %zu on the first",
+				   (o->no_csv_summary &&
+				    n + 1 == c.records[0].n),
+				   "-x '%s': %zu fields on line %zu, %zu first",
 				   o->sep, n, i, c.records[0].n);
 			continue;
 		}
@@ -715,13 +723,14 @@ static void check_csv(const struct expect *x, const char *buf, size_t len)
 			   "-x '%s': %zu fields on line %zu, want %zu:\n%.*s",
 			   o->sep, n, i, lead + s.before + s.fields, (int)len,
 			   buf);
-		FUZZ_CHECK(strcmp(f[lead + s.before + 2], row_name(x, rows)) == 0 &&
-			   strcmp(f[lead + s.before + 1], row_unit(x, rows)) == 0,
+		f += lead;
+		FUZZ_CHECK(strcmp(f[s.before + 2], row_name(x, rows)) == 0 &&
+			   strcmp(f[s.before + 1], row_unit(x, rows)) == 0,
 			   "-x '%s': event '%s' unit '%s', want '%s' '%s'",
-			   o->sep, f[lead + s.before + 2], f[lead + s.before + 1],
+			   o->sep, f[s.before + 2], f[s.before + 1],
 			   row_name(x, rows), row_unit(x, rows));
-		FUZZ_CHECK(!ag || strcmp(f[lead], row_aggr(x, rows)) == 0,
-			   "-x '%s': aggregate '%s', want '%s'", o->sep, f[lead],
+		FUZZ_CHECK(!ag || strcmp(f[0], row_aggr(x, rows)) == 0,
+			   "-x '%s': aggregate '%s', want '%s'", o->sep, f[0],
 			   row_aggr(x, rows));
 		rows++;
 	}
@@ -781,7 +790,8 @@ static void print_format(const struct run_in *r, struct evlist *el,
 			output_interval(out, res, 0.1 * (double)(p + 1), 1e8);
 			results_next_interval(res);
 		} else {
-			results_end_run(res, r->run.elapsed_ns * (double)(p + 1));
+			results_end_run(res,
+					r->run.elapsed_ns * (double)(p + 1));
 		}
 	}
 	output_final(out, res, &r->run);
