@@ -504,6 +504,20 @@ static void check_json_string(const struct jr_value *v, const char *s,
 	free(want);
 }
 
+/*
+ * perf's counter-value: a number (null when not finite, which a sysfs
+ * .scale may make it), or why there is none.
+ */
+static void check_jsonl_value(const struct jr_value *v)
+{
+	const char *s = jr_string(v);
+
+	FUZZ_CHECK(v && (v->type == JR_NUMBER || v->type == JR_NULL ||
+			 (s && (strcmp(s, "<not counted>") == 0 ||
+				strcmp(s, "<not supported>") == 0))),
+		   "-j: counter-value '%s'", v && v->text ? v->text : "");
+}
+
 static void check_jsonl(const struct expect *x, const char *buf, size_t len)
 {
 	const char *line = buf, *end, *err;
@@ -522,6 +536,7 @@ static void check_jsonl(const struct expect *x, const char *buf, size_t len)
 					  row_name(x, rows), "-j: event");
 			check_json_string(jr_get(&v, "unit"), row_unit(x, rows),
 					  "-j: unit");
+			check_jsonl_value(jr_get(&v, "counter-value"));
 			rows++;
 		} else if (!x->o->out.metric_only) {
 			FUZZ_CHECK(jr_get(&v, "metric-value"),
@@ -533,6 +548,26 @@ static void check_jsonl(const struct expect *x, const char *buf, size_t len)
 		FUZZ_CHECK(rows == x->sections * x->res->n_rows,
 			   "-j: %zu rows, want %zu", rows,
 			   x->sections * x->res->n_rows);
+}
+
+/* A value with its status: a number when counted (or null, as above),
+ * else null. */
+static void check_pjson_value(const struct jr_value *e)
+{
+	static const char *const states[] = {
+		"counted", "scaled", "not-counted", "not-supported",
+	};
+	const struct jr_value *v = jr_get(e, "value");
+	const char *status = jr_string(jr_get(e, "status"));
+	size_t i;
+
+	for (i = 0; status && i < 4 && strcmp(status, states[i]); i++)
+		;
+	FUZZ_CHECK(status && i < 4, "--format=json: status '%s'",
+		   status ? status : "(none)");
+	FUZZ_CHECK(v && (v->type == JR_NULL || (i < 2 && v->type == JR_NUMBER)),
+		   "--format=json: %s, value '%s'", status,
+		   v && v->text ? v->text : "null");
 }
 
 static void check_pjson_events(const struct expect *x,
@@ -549,6 +584,7 @@ static void check_pjson_events(const struct expect *x,
 				  "--format=json: event");
 		check_json_string(jr_get(e, "unit"), row_unit(x, *rows),
 				  "--format=json: unit");
+		check_pjson_value(e);
 		if (x->res->aggr)
 			check_json_string(jr_get(e, "aggregate"),
 					  row_aggr(x, *rows),
