@@ -138,7 +138,8 @@ struct pmu_ctx {
 	const char *pmu;
 	struct event_pmu_extra *x;
 	struct event_error *err;
-	size_t base;		/* offset of the terms being read, for err */
+	size_t base;		/* in an alias: its offset in the user's
+				 * terms, where its faults are shown */
 	bool in_alias;		/* reading an alias's own terms */
 	const char *alias;	/* its name, for messages */
 	const char *user;	/* the terms as the user typed them */
@@ -152,6 +153,15 @@ static __u64 *config_word(struct perf_event_attr *attr, int word)
 }
 
 static int pmu_terms(struct pmu_ctx *c, const char *s, size_t len);
+
+/*
+ * Where a fault skip bytes into the term at off is shown: there, or,
+ * in an alias's own terms, which are no part of the spec, at the alias.
+ */
+static size_t fault_at(const struct pmu_ctx *c, size_t off, size_t skip)
+{
+	return c->in_alias ? off : off + skip;
+}
 
 /* Whether the user's terms give name=value. */
 static bool user_gives(const struct pmu_ctx *c, const char *name)
@@ -185,6 +195,7 @@ static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
 			      c->alias, c->pmu);
 	inner.in_alias = true;
 	inner.alias = name;
+	inner.base = off;
 	ret = pmu_terms(&inner, def, strlen(def));
 	if (ret < 0)
 		return ret;
@@ -223,12 +234,13 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 	if (c->in_alias && val && vlen == 1 && *val == '?') {
 		if (user_gives(c, name))
 			return 0;
-		return refuse(c->err, 0, NULL,
+		return refuse(c->err, off, NULL,
 			      "this %s event needs a value for '%s': add %s=VALUE",
 			      c->pmu, name, name);
 	}
 	if (val && term_number(val, vlen, &v) < 0)
-		return refuse(c->err, off + nlen + 1, "values are decimal or 0x hexadecimal",
+		return refuse(c->err, fault_at(c, off, nlen + 1),
+			      "values are decimal or 0x hexadecimal",
 			      "bad value for term '%s'", name);
 	if (strcmp(name, "config") == 0 || strcmp(name, "config1") == 0 ||
 	    strcmp(name, "config2") == 0) {
@@ -245,7 +257,8 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 				      c->pmu, name, text);
 		word = 0;
 		if (pmu_format_pack(&f, v, &word) < 0)
-			return refuse(c->err, off + nlen + (val ? 1 : 0), NULL,
+			return refuse(c->err,
+				      fault_at(c, off, nlen + (val ? 1 : 0)), NULL,
 				      "value 0x%llx does not fit term '%s' (%s)",
 				      (unsigned long long)v, name, text);
 		*config_word(c->attr, f.word) |= word;
@@ -269,11 +282,11 @@ static int pmu_terms(struct pmu_ctx *c, const char *s, size_t len)
 		if (i < len && s[i] != ',')
 			continue;
 		if (i == start)
-			return refuse(c->err, c->in_alias ? 0 : start, NULL,
-				      "empty term in %s/%s/", c->pmu,
+			return refuse(c->err, fault_at(c, c->base, start),
+				      NULL, "empty term in %s/%s/", c->pmu,
 				      c->in_alias ? c->alias : "");
 		ret = pmu_term(c, s + start, i - start,
-			       c->in_alias ? 0 : start);
+			       fault_at(c, c->base, start));
 		if (ret < 0)
 			return ret;
 		start = i + 1;

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "json.h"
 
@@ -89,6 +90,25 @@ void json_string(FILE *f, const char *s)
 	while (*c)
 		c = *c < 0x80 ? ascii_char(f, c) : utf8_char(f, c);
 	fputc('"', f);
+}
+
+bool json_same_string(const char *a, const char *b)
+{
+	const unsigned char *x = (const unsigned char *)a;
+	const unsigned char *y = (const unsigned char *)b;
+	int n, m;
+
+	while (*x && *y) {
+		n = *x < 0x80 ? 1 : utf8_sequence(x);
+		m = *y < 0x80 ? 1 : utf8_sequence(y);
+		/* Ill-formed parts, however long, are all U+FFFD. */
+		if ((n < 0) != (m < 0) ||
+		    (n > 0 && (n != m || memcmp(x, y, (size_t)n) != 0)))
+			return false;
+		x += n > 0 ? n : -n;
+		y += m > 0 ? m : -m;
+	}
+	return !*x && !*y;
 }
 
 /* The shortest %g that reads back as the same double. */

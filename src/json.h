@@ -12,6 +12,10 @@
  * \ufffd, so that the document stays valid JSON. */
 void json_string(FILE *f, const char *s);
 
+/* Whether json_string writes a and b alike: the same bytes, but for
+ * ill-formed parts, which are all U+FFFD. */
+bool json_same_string(const char *a, const char *b);
+
 /* A finite double as a JSON number; NaN and infinities as null. */
 void json_number(FILE *f, double v);
 

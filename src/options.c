@@ -183,6 +183,11 @@ static int take_separator(struct options *o, const struct opt *r,
 	if (!*o->out.sep)
 		return bad(err, len,
 			   "the -x separator is empty; give one, as in -x,");
+	/* Fields are quoted with '"' and lines end with a newline: no
+	 * reader could tell a separator holding either from them. */
+	if (strpbrk(o->out.sep, "\"\n\r"))
+		return bad(err, len,
+			   "the -x separator cannot hold a double quote or a line break, which quote fields and end lines");
 	return set_format(o, OUTPUT_CSV, "-x", err, len);
 }
 

@@ -12,6 +12,7 @@
 
 #include "aggr.h"
 #include "evsel.h"
+#include "json.h"
 #include "output.h"
 #include "output_impl.h"
 #include "results.h"
@@ -98,6 +99,18 @@ double output_shown(const struct results_row *rr, double v)
 	return evsel_is_clock(rr->e) ? v / 1e6 : v;
 }
 
+/*
+ * A mean as a count, rounded. Counts saturate at UINT64_MAX, whose mean
+ * is 2^64 as a double, and a PMU's .scale may be anything: a cast of a
+ * double past uint64_t's range is undefined, so clamp it first.
+ */
+static uint64_t count_of(double v)
+{
+	if (!(v > 0.0))
+		return 0;
+	return v >= 0x1p64 ? UINT64_MAX : (uint64_t)(v + 0.5);
+}
+
 /* Row i as printed; its metrics too when ctx is given. */
 static void make_row(const struct results *res, const struct results_row *rr,
 		     bool interval, const struct metrics_ctx *ctx,
@@ -127,7 +140,7 @@ static void make_row(const struct results *res, const struct results_row *rr,
 	/* Totals of several runs: their mean, and how far to trust it. */
 	if (!interval && res->n_runs > 1 && counted(&row->r)) {
 		row->raw = stats_mean(&rr->runs);
-		row->r.value = (uint64_t)(row->raw + 0.5);
+		row->r.value = count_of(row->raw);
 		row->has_variance = true;
 		row->variance_pct = stats_rel_stddev_mean(&rr->runs);
 	}
@@ -170,15 +183,16 @@ static bool title_taken(const struct output_metric_only *mo, size_t n,
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (strcmp(mo->cols[i].title, title) == 0)
+		if (json_same_string(mo->cols[i].title, title))
 			return true;
 	return false;
 }
 
 /*
- * Titles are keys in -j: no two alike. A unit that several events
- * share gets the event's name, "GHz (cycles:u)"; a title still taken
- * (the same event twice) a number, "page-faults /sec #2".
+ * Titles are keys in -j: no two alike, even where names differ only in
+ * bytes that are not UTF-8 (each is U+FFFD there). A unit that several
+ * events share gets the event's name, "GHz (cycles:u)"; a title still
+ * taken (the same event twice) a number, "page-faults /sec #2".
  */
 static int unique_titles(struct output_metric_only *mo,
 			 const struct results *res)

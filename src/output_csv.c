@@ -8,12 +8,30 @@
 #include "output_impl.h"
 #include "results.h"
 
-/* RFC 4180: quote a field holding the separator, a quote or a newline. */
+/*
+ * RFC 4180: a field holding a quote or a newline is quoted, and so is
+ * one where a separator would be read: in it, or, with a separator
+ * such as ";;", starting in it and running on into the one after it
+ * ("a;" then ";;" reads as "a", then ";").
+ */
+static bool needs_quotes(const char *s, const char *sep)
+{
+	size_t len = strlen(s), n = strlen(sep), k;
+
+	if (strpbrk(s, "\"\n\r") || strstr(s, sep))
+		return true;
+	for (k = 1; k < n && k <= len; k++)
+		if (memcmp(s + len - k, sep, k) == 0 &&
+		    memcmp(sep + k, sep, n - k) == 0)
+			return true;
+	return false;
+}
+
 static void field(struct output *out, const char *s, bool last)
 {
 	const char *sep = out->o.sep, *c;
 
-	if (!strstr(s, sep) && !strpbrk(s, "\"\n\r")) {
+	if (!needs_quotes(s, sep)) {
 		fputs(s, out->f);
 	} else {
 		fputc('"', out->f);

@@ -657,6 +657,11 @@ static const struct node {
 	{ "sys/bus/event_source/devices/msr/events/both",
 	  "event=0x1,umask=0x2\n", 0644 },
 	{ "sys/bus/event_source/devices/msr/events/nested", "tsc\n", 0644 },
+	/* Aliases at fault in their own terms, which are longer than
+	 * their names. */
+	{ "sys/bus/event_source/devices/msr/events/bv", "event=xyz\n", 0644 },
+	{ "sys/bus/event_source/devices/msr/events/big", "umask=0x100\n",
+	  0644 },
 	{ "sys/bus/event_source/devices/msr/events/energy", "event=0x2\n",
 	  0644 },
 	{ "sys/bus/event_source/devices/msr/events/energy.scale",
@@ -956,6 +961,12 @@ static const struct bad_row pmu_bad_rows[] = {
 	{ __LINE__, "msr/bad=1/", 4, "cannot understand msr's format of 'bad'",
 	  NULL },
 	{ __LINE__, "msr/nested/", 4, "refers to another alias", NULL },
+	/* A fault in an alias's terms is shown at the alias, within the
+	 * spec (the fuzzer found columns past its end). */
+	{ __LINE__, "msr/bv/", 4, "bad value for term 'event'", NULL },
+	{ __LINE__, "msr/event=1,bv/", 12, "bad value for term 'event'", NULL },
+	{ __LINE__, "msr/big/", 4, "does not fit term 'umask'", NULL },
+	{ __LINE__, "msr/event=1,foo/", 12, "needs a value for 'umask'", NULL },
 	{ __LINE__, "msr//", 4, "no terms in msr//", NULL },
 	{ __LINE__, "msr/tsc", 3, "missing the closing '/'", NULL },
 	{ __LINE__, "nopmu/tsc/", 0, "no PMU named 'nopmu'", NULL },

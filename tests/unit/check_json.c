@@ -382,6 +382,68 @@ START_TEST(test_number)
 }
 END_TEST
 
+/* Strings that json_string writes alike, and some it does not. */
+static const struct same_row {
+	int line;
+	const char *a, *b;
+	bool same;
+} same_rows[] = {
+	{ __LINE__, "", "", true },
+	{ __LINE__, "cycles", "cycles", true },
+	{ __LINE__, "cycles", "cycle", false },
+	{ __LINE__, "caf\xc3\xa9", "caf\xc3\xa9", true },
+	{ __LINE__, "caf\xc3\xa9", "caf\xc3\xa8", false },
+	/* Each ill-formed part is U+FFFD, whatever its bytes or length. */
+	{ __LINE__, "a\xff", "a\xfe", true },
+	{ __LINE__, "a\xe2\x82", "a\xff", true },
+	{ __LINE__, "a\xe2\x82(", "a\x80(", true },
+	{ __LINE__, "\xc0\xaf", "\xff\xff", true },
+	{ __LINE__, "\xc0\xaf", "\xff", false },
+	{ __LINE__, "\xff", "\xef\xbf\xbd", false },	/* U+FFFD itself */
+	{ __LINE__, "\xff", "", false },
+};
+
+START_TEST(test_same_string)
+{
+	const struct same_row *t = &same_rows[_i];
+
+	ck_assert_msg(json_same_string(t->a, t->b) == t->same &&
+		      json_same_string(t->b, t->a) == t->same,
+		      "line %d: want %s", t->line, t->same ? "same" : "not");
+}
+END_TEST
+
+/* Alike exactly when written alike, for any bytes. */
+START_TEST(test_same_string_any_bytes)
+{
+	static const unsigned char pick[] = {
+		'a', 0x80, 0xbf, 0xc2, 0xe0, 0xe2, 0xed, 0xf0, 0xf4, 0xff,
+	};
+	uint32_t seed = 88675123u;
+	char in[2][5], *got[2];
+	int i, j, k, n;
+
+	for (i = 0; i < 50000; i++) {
+		for (j = 0; j < 2; j++) {
+			n = (i >> j) % (int)sizeof(in[j]);
+			for (k = 0; k < n; k++) {
+				seed ^= seed << 13;
+				seed ^= seed >> 17;
+				seed ^= seed << 5;
+				in[j][k] = (char)pick[seed % sizeof(pick)];
+			}
+			in[j][n] = '\0';
+			got[j] = written(in[j], 0, false);
+		}
+		ck_assert_msg(json_same_string(in[0], in[1]) ==
+			      (strcmp(got[0], got[1]) == 0), "%s and %s",
+			      got[0], got[1]);
+		free(got[0]);
+		free(got[1]);
+	}
+}
+END_TEST
+
 /* Doubles of every exponent read back exactly, as JSON numbers. */
 START_TEST(test_number_round_trip)
 {
@@ -417,6 +479,8 @@ static Suite *json_suite(void)
 	tcase_add_loop_test(ts, test_each_ascii_byte, 1, 0x80);
 	tcase_add_loop_test(ts, test_string, 0, N_ROWS(string_rows));
 	tcase_add_test(ts, test_string_any_bytes);
+	tcase_add_loop_test(ts, test_same_string, 0, N_ROWS(same_rows));
+	tcase_add_test(ts, test_same_string_any_bytes);
 	suite_add_tcase(s, ts);
 	tcase_add_loop_test(tn, test_number, 0, N_ROWS(number_rows));
 	tcase_add_test(tn, test_number_round_trip);

@@ -440,6 +440,13 @@ static const struct bad_row bad_rows[] = {
 	/* Words that are not one of the choices. */
 	{ __LINE__, { "-x", "", "true" },
 	  "the -x separator is empty; give one, as in -x," },
+	/* No reader could tell them from the quoting (found by fuzzing). */
+	{ __LINE__, { "-x", "\"", "true" },
+	  "the -x separator cannot hold a double quote or a line break, which quote fields and end lines" },
+	{ __LINE__, { "-x", ",\n", "true" },
+	  "the -x separator cannot hold a double quote or a line break, which quote fields and end lines" },
+	{ __LINE__, { "--field-separator=a\rb", "true" },
+	  "the -x separator cannot hold a double quote or a line break, which quote fields and end lines" },
 	{ __LINE__, { "--format=xml", "true" },
 	  "--format is csv or json, not 'xml' (perf's CSV is -x, its JSON -j)" },
 	{ __LINE__, { "--format=CSV", "true" },

@@ -289,6 +289,18 @@ static const struct csv_row {
 	{ __LINE__, "instructions", "::", ELAPSED_NS,
 	  { { 1234, 1000, 1000, 0, "a::b" } },
 	  "1234::::\"a::b\"::1000::100.00::::\n" },
+	/* A field whose end and the separator after it make a separator
+	 * ("a:" then "::" would read as "a", then ":"), found by fuzzing. */
+	{ __LINE__, "instructions", "::", ELAPSED_NS,
+	  { { 1234, 1000, 1000, 0, "a:" } },
+	  "1234::::\"a:\"::1000::100.00::::\n" },
+	{ __LINE__, "instructions", "aba", ELAPSED_NS,
+	  { { 1234, 1000, 1000, 0, "xab" } },
+	  "1234abaaba\"xab\"aba1000aba100.00abaaba\n" },
+	/* ...but not one that only ends as the separator starts. */
+	{ __LINE__, "instructions", ":;", ELAPSED_NS,
+	  { { 1234, 1000, 1000, 0, "a:" } },
+	  "1234:;:;a::;1000:;100.00:;:;\n" },
 };
 
 static void check_csv(const struct csv_row *t)
@@ -1014,6 +1026,84 @@ START_TEST(test_never_enabled)
 }
 END_TEST
 
+/*
+ * The mean of runs whose counts saturated is 2^64 as a double, one past
+ * uint64_t: the count shown is UINT64_MAX, not what an undefined cast
+ * makes of it (UBSan under the writers' fuzz target found it).
+ */
+START_TEST(test_repeat_saturated)
+{
+	const struct ev ev[] = { EXACT(UINT64_MAX) };
+	const struct output_opts opts = { .format = OUTPUT_CSV, .sep = ",",
+					  .runs = 2 };
+	const struct output_run run = { .argv = run_argv, .runs_done = 2 };
+	struct evlist *el;
+	struct results *res;
+	struct output *out;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	c_locale();
+	el = build("page-faults", ev);
+	res = results_new(el, false, 2, NULL);
+	ck_assert_ptr_nonnull(res);
+	results_snapshot(res);
+	results_end_run(res, 1e9);
+	results_end_run(res, 1e9);
+	out = output_new(f, &opts);
+	output_final(out, res, &run);
+	ck_assert_int_eq(output_close(out), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(strncmp(buf, "18446744073709551615,,page-faults,0.00%,",
+			      40) == 0, "saturated:\n%s", buf);
+	free(buf);
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
+/*
+ * --metric-only -j: titles are keys, and names that differ only in
+ * bytes that are not UTF-8 are alike there (U+FFFD): the second gets a
+ * number, as the same name twice does (the writers fuzz target found
+ * a key twice in an object).
+ */
+START_TEST(test_metric_only_json_bytes)
+{
+	const struct ev ev[] = {
+		{ 1000000, 1000000, 1000000, 0, "a\xff" },
+		{ 1000000, 1000000, 1000000, 0, "a\xfe" },
+	};
+	const struct output_opts opts = { .format = OUTPUT_JSONL,
+					  .metric_only = true, .runs = 1 };
+	const struct output_run run = { .argv = run_argv, .elapsed_ns = 2e6 };
+	struct evlist *el;
+	struct results *res;
+	struct output *out;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	c_locale();
+	el = build("task-clock,cpu-clock", ev);
+	res = results_new(el, false, 1, NULL);
+	ck_assert_ptr_nonnull(res);
+	results_snapshot(res);
+	results_end_run(res, run.elapsed_ns);
+	out = output_new(f, &opts);
+	output_final(out, res, &run);
+	ck_assert_int_eq(output_close(out), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(strcmp(buf, "{\"CPUs utilized (a\\ufffd)\": 0.5, "
+			     "\"CPUs utilized (a\\ufffd) #2\": 0.5}\n") == 0,
+		      "keys:\n%s", buf);
+	free(buf);
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
 static Suite *output_suite(void)
 {
 	Suite *s = suite_create("output");
@@ -1024,6 +1114,7 @@ static Suite *output_suite(void)
 	tcase_add_loop_test(tc, test_csv, 0, N_ROWS(csv_rows));
 	tcase_add_test(tc, test_csv_locale);
 	tcase_add_loop_test(tc, test_csv_summary, 0, N_ROWS(summary_rows));
+	tcase_add_test(tc, test_repeat_saturated);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("human");
@@ -1040,6 +1131,7 @@ static Suite *output_suite(void)
 			    N_ROWS(mo_line_rows));
 	tcase_add_test(tc, test_metric_only_many);
 	tcase_add_test(tc, test_metric_only_json_keys);
+	tcase_add_test(tc, test_metric_only_json_bytes);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("truth");
