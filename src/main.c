@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +27,7 @@
 #include "results.h"
 #include "run.h"
 #include "target.h"
+#include "workload.h"
 
 /* Exit statuses of env(1) and timeout(1). */
 enum {
@@ -272,8 +272,13 @@ int main(int argc, char **argv)
 	char err[256];
 	int ret;
 
-	/* A closed stderr must give EPIPE and 125, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * First: from here on a signal waits to be passed on to the
+	 * command, a closed stderr gives EPIPE and 125, not a silent
+	 * death, and what the caller gave pstat is kept for the command.
+	 */
+	workload_init();
+
 	/*
 	 * Results go to stderr by default, which stdio leaves unbuffered:
 	 * a write(2) a field. Buffer it; diag and each printed section
@@ -281,6 +286,9 @@ int main(int argc, char **argv)
 	 */
 	setvbuf(stderr, stderr_buf, _IOFBF, sizeof(stderr_buf));
 	ret = options_parse(&o, argc, argv, err, sizeof(err));
+	/* What counts nothing lets signals do what they would. */
+	if (ret < 0 || o.action != OPTIONS_RUN)
+		workload_unblock_signals();
 	if (ret < 0) {
 		diag_error("%s", ret == -EINVAL ? err : strerror(-ret));
 		ret = EXIT_PSTAT_FAILED;

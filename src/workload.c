@@ -18,31 +18,147 @@
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "caps.h"
 #include "workload.h"
 
-/* What a terminal or a supervisor sends to stop the command. */
-static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+/*
+ * The signals passed on to the command: every one whose default is to
+ * end a process (the real-time ones too), but those that speak of
+ * pstat itself: its own faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+ * SIGTRAP, SIGSYS, SIGABRT), its own limits (SIGXCPU, SIGXFSZ) and
+ * SIGPIPE, which it ignores to see a closed output as an error; and
+ * SIGKILL, which no process can catch.
+ */
+static const int forwarded[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
+	SIGVTALRM, SIGPROF, SIGPOLL, SIGPWR,
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+
+/*
+ * The dispositions pstat sets for itself: SIGPIPE ignored, so that a
+ * closed output is an error it sees (EPIPE); SIGCHLD the default, as a
+ * caller's SIG_IGN would leave the command's status to no one.
+ */
+static const struct {
+	int sig;
+	void (*handler)(int);
+} own[] = {
+	{ SIGPIPE, SIG_IGN },
+	{ SIGCHLD, SIG_DFL },
+};
+
+#define N_OWN (sizeof(own) / sizeof(own[0]))
+
+/*
+ * What pstat's caller gave it and pstat changes, kept for the command,
+ * which gets it back as exec(2) would have passed it on: the signal
+ * mask and the dispositions of own[].
+ */
+static struct {
+	bool saved;
+	sigset_t mask;
+	sigset_t watched;	/* what pstat passes on, and SIGCHLD */
+	struct sigaction own[N_OWN];
+} caller;
+
+/* Every signal pstat may pass on, and SIGCHLD. */
+static void forwardable_set(sigset_t *set)
+{
+	size_t i;
+	int sig;
+
+	sigemptyset(set);
+	for (i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
+		sigaddset(set, forwarded[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(set, sig);
+	sigaddset(set, SIGCHLD);	/* for kernels without pidfd */
+}
+
+/*
+ * A signal the caller ignores (nohup's SIGHUP) is ignored by pstat too,
+ * as by the command: not passed on, and unblocked, unless the caller
+ * blocked it, so that the kernel drops it.
+ */
+static int leave_ignored(void)
+{
+	struct sigaction sa;
+	sigset_t ignored;
+	int sig;
+
+	sigemptyset(&ignored);
+	for (sig = 1; sig < NSIG; sig++) {
+		if (sig == SIGCHLD || sigismember(&caller.watched, sig) != 1 ||
+		    sigaction(sig, NULL, &sa) < 0 || sa.sa_handler != SIG_IGN)
+			continue;
+		sigdelset(&caller.watched, sig);
+		if (sigismember(&caller.mask, sig) != 1)
+			sigaddset(&ignored, sig);
+	}
+	return sigprocmask(SIG_UNBLOCK, &ignored, NULL) < 0 ? -errno : 0;
+}
+
+/*
+ * The first time: block what pstat may pass on, at once; then keep
+ * what the caller gave, and set pstat's own dispositions. 0 or -errno.
+ */
+static int save_caller(void)
+{
+	struct sigaction sa = { 0 };
+	size_t i;
+	int ret;
+
+	if (caller.saved)
+		return 0;
+	forwardable_set(&caller.watched);
+	if (sigprocmask(SIG_BLOCK, &caller.watched, &caller.mask) < 0)
+		return -errno;
+	ret = leave_ignored();
+	for (i = 0; ret == 0 && i < N_OWN; i++) {
+		sa.sa_handler = own[i].handler;
+		if (sigaction(own[i].sig, &sa, &caller.own[i]) < 0)
+			ret = -errno;
+	}
+	caller.saved = ret == 0;
+	return ret;
+}
+
+int workload_init(void)
+{
+	return save_caller();
+}
+
+int workload_unblock_signals(void)
+{
+	if (!caller.saved)
+		return 0;
+	return sigprocmask(SIG_SETMASK, &caller.mask, NULL) < 0 ? -errno : 0;
+}
 
 /* Between fork and exec: only async-signal-safe calls. */
 static void __attribute__((noreturn)) child(const int go[2], const int err[2],
 					    const struct workload *w,
 					    char *const argv[])
 {
-	sigset_t none;
 	char c;
 	int e;
 
 	/* Our copy of the write end would keep the read from seeing EOF. */
 	close(go[1]);
 	close(err[0]);
-	/* Dispositions and the mask are pstat's; the command gets its own. */
-	for (e = 1; e < NSIG; e++)
-		signal(e, SIG_DFL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
+	/*
+	 * Only what pstat changed goes back to the caller's: a signal the
+	 * caller ignored (nohup) stays ignored, as exec(2) keeps it.
+	 */
+	for (e = 0; e < (int)N_OWN; e++)
+		sigaction(own[e].sig, &caller.own[e], NULL);
+	sigprocmask(SIG_SETMASK, &caller.mask, NULL);
 	if (read(go[0], &c, 1) != 1)
 		_exit(127);	/* pstat gave up: never run the command */
 	/* None of pstat's privileges go on to the command. */
@@ -78,18 +194,16 @@ static void close_fd(int *fd)
  */
 int workload_watch_signals(struct workload *w)
 {
-	sigset_t set;
-	size_t i;
+	int ret = save_caller();
 
-	sigemptyset(&set);
-	for (i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
-		sigaddset(&set, forwarded[i]);
-	sigaddset(&set, SIGCHLD);	/* for kernels without pidfd */
-	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
+	if (ret < 0)
+		return ret;
+	/* Blocked already, unless workload_unblock_signals let them go. */
+	if (sigprocmask(SIG_BLOCK, &caller.watched, NULL) < 0)
 		return -errno;
 	if (w->sig_fd >= 0)
 		close(w->sig_fd);
-	w->sig_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	w->sig_fd = signalfd(-1, &caller.watched, SFD_CLOEXEC | SFD_NONBLOCK);
 	return w->sig_fd < 0 ? -errno : 0;
 }
 
@@ -249,7 +363,18 @@ int workload_start(struct workload *w)
 	return 0;
 }
 
-/* Pass pending signals on; SIGCHLD only wakes the loop up. */
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Pass pending signals on; SIGCHLD only wakes the loop up. A second
+ * SIGINT or SIGTERM means it: SIGKILL follows a grace period later.
+ */
 static void pass_signals(struct workload *w)
 {
 	struct signalfd_siginfo si;
@@ -258,9 +383,29 @@ static void pass_signals(struct workload *w)
 		if (si.ssi_signo == SIGCHLD)
 			continue;
 		w->signalled = (int)si.ssi_signo;
-		if (w->pid > 0)
-			kill(w->pid, (int)si.ssi_signo);
+		if (w->pid <= 0)
+			continue;
+		kill(w->pid, (int)si.ssi_signo);
+		if (si.ssi_signo == SIGINT || si.ssi_signo == SIGTERM)
+			w->stops++;
+		if (w->stops == 2 && !w->kill_at_ms)
+			w->kill_at_ms = now_ms() + WORKLOAD_GRACE_MS;
 	}
+}
+
+/* poll's timeout: until the SIGKILL that is due, or none. */
+static int kill_timeout(struct workload *w)
+{
+	long long left;
+
+	if (!w->kill_at_ms || w->pid <= 0)
+		return -1;
+	left = w->kill_at_ms - now_ms();
+	if (left > 0)
+		return (int)left;
+	kill(w->pid, SIGKILL);
+	w->kill_at_ms = 0;
+	return -1;
 }
 
 static int reap(struct workload *w, int flags)
@@ -295,7 +440,7 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 	while (child ? w->pid > 0 : !stop && !w->signalled) {
 		if (w->sig_fd < 0)
 			return child ? reap(w, 0) : -EINVAL;
-		if (poll(p, 2 + n, -1) < 0 && errno != EINTR)
+		if (poll(p, 2 + n, kill_timeout(w)) < 0 && errno != EINTR)
 			return -errno;
 		if (p[0].revents)
 			pass_signals(w);
