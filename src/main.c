@@ -263,6 +263,16 @@ static int explain(const struct options *o)
 
 static char stderr_buf[BUFSIZ];
 
+/* The command gets pstat's environment, not the caller's: say so. */
+static void environ_lost(const struct options *o, int err)
+{
+	if (err < 0 && o->argv)
+		diag_note("'%s' gets pstat's environment, without the variables "
+			  "the C library leaves out for a program with "
+			  "privileges: /proc/self/stat: %s", o->argv[0],
+			  strerror(-err));
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
@@ -270,14 +280,14 @@ int main(int argc, char **argv)
 	struct target tg = { 0 };
 	FILE *dest;
 	char err[256];
-	int ret;
+	int ret, env_err;
 
 	/*
 	 * First: from here on a signal waits to be passed on to the
 	 * command, a closed stderr gives EPIPE and 125, not a silent
 	 * death, and what the caller gave pstat is kept for the command.
 	 */
-	workload_init();
+	env_err = workload_init();
 
 	/*
 	 * Results go to stderr by default, which stdio leaves unbuffered:
@@ -320,6 +330,7 @@ int main(int argc, char **argv)
 	} else {
 		/* Machine output and notes never share a stream. */
 		diag_quiet(o.out.format != OUTPUT_HUMAN && shares_stderr(dest));
+		environ_lost(&o, env_err);
 		ret = run(&o, &tg, el, dest);
 		if (dest != stderr && fclose(dest) != 0 &&
 		    ret != EXIT_PSTAT_FAILED) {

@@ -24,6 +24,8 @@
 #include "caps.h"
 #include "workload.h"
 
+extern char **environ;
+
 /*
  * The signals passed on to the command: every one whose default is to
  * end a process (the real-time ones too), but those that speak of
@@ -58,13 +60,15 @@ static const struct {
 /*
  * What pstat's caller gave it and pstat changes, kept for the command,
  * which gets it back as exec(2) would have passed it on: the signal
- * mask and the dispositions of own[].
+ * mask, the dispositions of own[] and, where the C library's secure
+ * mode took variables out of environ, the environment.
  */
 static struct {
 	bool saved;
 	sigset_t mask;
 	sigset_t watched;	/* what pstat passes on, and SIGCHLD */
 	struct sigaction own[N_OWN];
+	char **envp;		/* NULL: environ is the caller's */
 } caller;
 
 /* Every signal pstat may pass on, and SIGCHLD. */
@@ -129,9 +133,78 @@ static int save_caller(void)
 	return ret;
 }
 
+/* The most execve(2) passes in arguments and environment together:
+ * three quarters of the kernel's 8 MiB _STK_LIM. */
+#define ENVIRON_MAX (6UL << 20)
+
+/*
+ * Where the kernel put the environment execve(2) gave pstat: fields 50
+ * and 51 of /proc/self/stat, env_start and env_end (Linux 3.5). 0 or
+ * -errno.
+ */
+static int environ_bounds(unsigned long *start, unsigned long *end)
+{
+	char buf[2048], *p;
+	ssize_t n;
+	int fd, field;
+
+	fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return n < 0 ? -errno : -EIO;
+	buf[n] = '\0';
+	/* The name, field 2, may hold anything: count from its ')'. */
+	p = strrchr(buf, ')');
+	for (field = 2; p && field < 50; field++)
+		p = strchr(p + 1, ' ');
+	if (!p || sscanf(p, " %lu %lu", start, end) != 2)
+		return -EIO;
+	return 0;
+}
+
+/*
+ * The environment execve(2) gave pstat, still where the kernel put it
+ * whatever the C library's secure mode took out of environ: each
+ * variable of [env_start, env_end), which is pstat's own memory, and
+ * which nothing writes (/proc/self/environ shows it, but only to root
+ * once pstat is not dumpable). 0 or -errno.
+ */
+static int keep_environ(void)
+{
+	unsigned long start, end;
+	const char *p, *e;
+	size_t n = 0;
+	int ret = environ_bounds(&start, &end);
+
+	if (ret < 0)
+		return ret;
+	if (start == 0 || end < start || end - start > ENVIRON_MAX ||
+	    (end > start && ((const char *)end)[-1] != '\0'))
+		return -EIO;
+	p = (const char *)start;
+	e = (const char *)end;
+	for (; p < e; p += strlen(p) + 1)
+		n++;
+	caller.envp = malloc((n + 1) * sizeof(*caller.envp));
+	if (!caller.envp)
+		return -ENOMEM;
+	n = 0;
+	for (p = (const char *)start; p < e; p += strlen(p) + 1)
+		caller.envp[n++] = (char *)p;
+	caller.envp[n] = NULL;
+	return 0;
+}
+
 int workload_init(void)
 {
-	return save_caller();
+	int ret = save_caller();
+
+	if (ret == 0 && caps_elevated())
+		ret = keep_environ();
+	return ret;
 }
 
 int workload_unblock_signals(void)
@@ -146,6 +219,7 @@ static void __attribute__((noreturn)) child(const int go[2], const int err[2],
 					    const struct workload *w,
 					    char *const argv[])
 {
+	char *const *envp = caller.envp ? caller.envp : environ;
 	char c;
 	int e;
 
@@ -166,12 +240,12 @@ static void __attribute__((noreturn)) child(const int go[2], const int err[2],
 	if (e == 0)
 		e = w->exec_err;
 	if (e == 0) {
-		execv(w->path, argv);
+		execve(w->path, argv, envp);
 		e = errno;
 	}
 	/* No #! and no ELF: a shell script, to execvp and the shells. */
 	if (e == ENOEXEC) {
-		execv(w->sh_argv[0], w->sh_argv);
+		execve(w->sh_argv[0], w->sh_argv, envp);
 		e = errno;
 	}
 	if (write(err[1], &e, sizeof(e)) != sizeof(e))

@@ -38,9 +38,12 @@ struct workload {
  * it can pass it on; ignore SIGPIPE, so that a closed output is an
  * error pstat sees, and give SIGCHLD its default, so that the command
  * can be waited for; and keep what the caller gave pstat that it
- * changes, which the command gets back: the signal mask and those
- * dispositions. A signal the caller ignores, pstat ignores too: it is
- * not passed on. 0 or -errno.
+ * changes, which the command gets back: the signal mask, those
+ * dispositions and, when pstat runs with privileges (caps_elevated),
+ * the environment as execve(2) passed it, before the C library's
+ * secure mode took variables out. A signal the caller ignores, pstat
+ * ignores too: it is not passed on. 0, or -errno when that environment
+ * could not be found: the command then gets environ as it is.
  */
 int workload_init(void);
 
