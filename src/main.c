@@ -216,7 +216,10 @@ static int run(const struct options *o, struct target *tg,
 		output_final(out, res, &info);
 	}
 	close_ret = output_close(out);
-	if (close_ret < 0 && ret < 0) {
+	if (close_ret == -ENOMEM && ret < 0) {
+		diag_error("cannot print the results: %s", strerror(ENOMEM));
+		ret = EXIT_PSTAT_FAILED;
+	} else if (close_ret < 0 && ret < 0) {
 		diag_error("cannot write the results to %s: %s",
 			   o->output_file ? o->output_file :
 			   o->log_fd >= 0 ? "--log-fd" : "standard error",

@@ -346,12 +346,6 @@ static void print_metric_only(struct output *out, const struct results *res)
 
 	if (!res->n_rows)
 		return;
-	/* Out of memory once is enough: no second, leaking try. */
-	if (!out->mo.ready &&
-	    (out->failed || metric_columns(&out->mo, res) < 0)) {
-		out->failed = true;
-		return;
-	}
 	/* Not even a time or an aggregate: no line to print. */
 	if (!out->mo.n_cols && !out->o.interval &&
 	    !output_aggr_title(res->aggr, &cpus))
@@ -397,6 +391,27 @@ static bool quiet_zero(const struct results *res, const struct output_row *row)
 	       row->r.value == 0;
 }
 
+/*
+ * What a section needs that may fail, before a byte of it is written:
+ * the metrics contexts, and the metric-only columns (made once). Out
+ * of memory once is enough: nothing more is printed, and output_close
+ * says so.
+ */
+static int prepare_section(struct output *out, const struct results *res,
+			   double wall_ns)
+{
+	bool metric_only = out->o.metric_only && out->p->metric_line &&
+			   res->n_rows;
+
+	if (out->failed || build_contexts(out, res, wall_ns) < 0 ||
+	    (metric_only && !out->mo.ready &&
+	     metric_columns(&out->mo, res) < 0)) {
+		out->failed = true;
+		return -1;
+	}
+	return 0;
+}
+
 static void print_section(struct output *out, const struct results *res,
 			  const struct output_run *run, double wall_ns)
 {
@@ -410,12 +425,12 @@ static void print_section(struct output *out, const struct results *res,
 	 * Nothing is written before there are results: a failure before
 	 * then leaves only its message, not the start of a document.
 	 */
+	if (prepare_section(out, res, wall_ns) < 0)
+		return;
 	if (out->sections == 0 && out->p->start)
 		out->p->start(out);
-	if (build_contexts(out, res, wall_ns) < 0) {
-		out->failed = true;
+	if (out->failed)
 		return;
-	}
 	if (out->p->section)
 		out->p->section(out, run);
 	if (out->o.metric_only && out->p->metric_line) {

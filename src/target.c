@@ -189,19 +189,21 @@ static int resolve_all_threads(struct target *t, char *const argv[],
 	struct dirent *d;
 	DIR *proc = opendir("/proc");
 	char ignored[8];
-	int pid;
+	int pid, ret = 0;
 
 	if (!proc)
 		return refuse(err, len, "cannot list /proc: %s", strerror(errno));
 	/* A process gone since the listing is no error: skip it. */
-	while ((d = readdir(proc))) {
+	while (ret != -ENOMEM && (d = readdir(proc))) {
 		if (!isdigit((unsigned char)d->d_name[0]))
 			continue;
 		pid = atoi(d->d_name);
 		if (pid != getpid())
-			add_threads(t, pid, ignored, sizeof(ignored));
+			ret = add_threads(t, pid, ignored, sizeof(ignored));
 	}
 	closedir(proc);
+	if (ret == -ENOMEM)
+		return ret;
 	snprintf(t->desc, sizeof(t->desc), "'system wide'");
 	/* A thread may end between listing and opening. */
 	t->skip_vanished = true;
