@@ -264,6 +264,16 @@ static int explain(const struct options *o)
 	return ret < 0 ? EXIT_PSTAT_FAILED : 0;
 }
 
+/* The exit status of what printed what, ret: its own (0, 1), or 125
+ * said once. */
+static int printed(int ret, const char *what)
+{
+	if (ret >= 0)
+		return ret;
+	diag_error("cannot print %s: %s", what, strerror(-ret));
+	return EXIT_PSTAT_FAILED;
+}
+
 static char stderr_buf[BUFSIZ];
 
 /* The command gets pstat's environment, not the caller's: say so. */
@@ -314,10 +324,10 @@ int main(int argc, char **argv)
 	} else if (o.action == OPTIONS_EXPLAIN) {
 		ret = explain(&o);
 	} else if (o.action == OPTIONS_CHECK) {
-		ret = checkup_print(stdout, o.json);
+		ret = printed(checkup_print(stdout, o.json), "the report");
 	} else if (o.action == OPTIONS_LIST) {
-		ret = list_print(stdout, o.list_filter, o.json) == 0 ? 0
-							     : EXIT_PSTAT_FAILED;
+		ret = printed(list_print(stdout, o.list_filter, o.json),
+			      "the list of events");
 	} else if (!(el = evlist_new())) {
 		diag_error("%s", strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;

@@ -2,25 +2,31 @@
 /*
  * Allocation failures on the way to output: whichever of pstat's own
  * allocations fails, from the aggregates to the last printed line, the
- * results are whole or the failure is said (NULL, -ENOMEM); never rows
- * silently missing. The suite links with --wrap for malloc, calloc and
+ * results (and --list) are whole or the failure is said (NULL,
+ * -ENOMEM); never rows silently missing. The suite links with --wrap for malloc, calloc and
  * realloc, so that pstat's own calls can be made to fail one at a time.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <check.h>
 
 #include "aggr.h"
 #include "evlist.h"
 #include "evparse.h"
+#include "list.h"
 #include "options.h"
 #include "output.h"
+#include "pmu.h"
 #include "results.h"
 #include "target.h"
 
@@ -33,8 +39,9 @@ void *__wrap_malloc(size_t n);
 void *__wrap_calloc(size_t n, size_t size);
 void *__wrap_realloc(void *p, size_t n);
 
-/* Calls since counting began, and the one to fail (0: none). */
-static long calls, fail_at;
+/* Calls since counting began, the one to fail (0: none), and how many
+ * the code under test made. */
+static long calls, fail_at, made;
 
 static bool fail_now(void)
 {
@@ -109,11 +116,12 @@ static const struct alloc_row {
 };
 
 /*
- * Aggregates, results and output of el as t asks, into *text: 0, or
- * -ENOMEM when any step said it ran out of memory.
+ * Aggregates, results and output of el as t asks, into *text, with
+ * allocation k failing (0: none): 0, or -ENOMEM when any step said it
+ * ran out of memory.
  */
 static int print(const struct alloc_row *t, const struct evlist *el,
-		 char **text)
+		 long k, char **text)
 {
 	const struct output_run run = {
 		.argv = run_argv, .elapsed_ns = 2e6, .runs_done = t->runs,
@@ -127,6 +135,7 @@ static int print(const struct alloc_row *t, const struct evlist *el,
 
 	ck_assert_ptr_nonnull(f);
 	calls = 0;
+	fail_at = k;
 	if (t->aggr != AGGR_GLOBAL)
 		ret = aggr_build(&ag, t->aggr, cpus, N_ROWS(cpus), false);
 	if (ret == 0)
@@ -145,6 +154,7 @@ static int print(const struct alloc_row *t, const struct evlist *el,
 		ret = -ENOMEM;
 	}
 	fail_at = 0;
+	made = calls;
 	results_free(res);
 	aggr_free(&ag);
 	ck_assert_int_eq(fclose(f), 0);
@@ -159,24 +169,133 @@ START_TEST(test_alloc_failures)
 	long k, n;
 	int ret;
 
-	fail_at = 0;
-	ck_assert_msg(print(t, el, &whole) == 0, "line %d", t->line);
-	n = calls;
+	ck_assert_msg(print(t, el, 0, &whole) == 0, "line %d", t->line);
+	n = made;
 	ck_assert_msg(n > 0, "line %d: no allocation to fail", t->line);
 	for (k = 1; k <= n; k++) {
 		text = NULL;
-		fail_at = k;
-		ret = print(t, el, &text);
+		ret = print(t, el, k, &text);
 		ck_assert_msg(ret == -ENOMEM || ret == 0,
 			      "line %d, allocation %ld: returned %d", t->line,
 			      k, ret);
 		ck_assert_msg(ret == -ENOMEM || strcmp(text, whole) == 0,
 			      "line %d, allocation %ld of %ld failed unsaid:\n"
-			      "%s\ninstead of\n%s", t->line, k, n, text, whole);
+			      "%.500s\ninstead of\n%.500s", t->line, k, n, text,
+			      whole);
 		free(text);
 	}
 	free(whole);
 	evlist_free(el);
+}
+END_TEST
+
+/*
+ * A small sysfs and tracefs for --list, under one temporary directory
+ * (pmu_set_roots keeps the pointers: they live here). The probes of
+ * --list go to the real kernel: the fake one asserts as it answers,
+ * and Check allocates for each assertion, which the test would fail.
+ */
+static char tmp_root[256], sysfs[300], tracefs[300];
+
+static const char *const tree[] = {
+	/* A directory, or a file and its text. */
+	"sys/", "sys/bus/", "sys/bus/event_source/",
+	"sys/bus/event_source/devices/",
+	"sys/bus/event_source/devices/msr/",
+	"sys/bus/event_source/devices/msr/type", "9\n",
+	"sys/bus/event_source/devices/msr/events/",
+	"sys/bus/event_source/devices/msr/events/tsc", "event=0x00\n",
+	"sys/bus/event_source/devices/msr/events/aperf", "event=0x01\n",
+	"sys/bus/event_source/devices/software/",
+	"sys/bus/event_source/devices/software/type", "1\n",
+	"events/", "events/sched/", "events/sched/sched_switch/",
+	"events/sched/sched_switch/id", "77\n",
+	"events/syscalls/", "events/syscalls/sys_enter_write/",
+	"events/syscalls/sys_enter_write/id", "123\n",
+};
+
+static void tree_setup(void)
+{
+	char path[512];
+	size_t i, n;
+	int fd;
+
+	snprintf(tmp_root, sizeof(tmp_root), "/tmp/check_alloc.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmp_root));
+	for (i = 0; i < sizeof(tree) / sizeof(tree[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", tmp_root, tree[i]);
+		n = strlen(tree[i]);
+		if (tree[i][n - 1] == '/') {
+			ck_assert_int_eq(mkdir(path, 0755), 0);
+			continue;
+		}
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		ck_assert_int_ge(fd, 0);
+		i++;
+		n = strlen(tree[i]);
+		ck_assert_int_eq(write(fd, tree[i], n), (ssize_t)n);
+		close(fd);
+	}
+	snprintf(sysfs, sizeof(sysfs), "%s/sys", tmp_root);
+	snprintf(tracefs, sizeof(tracefs), "%s/events", tmp_root);
+	pmu_set_roots(sysfs, tracefs);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void tree_teardown(void)
+{
+	pmu_set_roots(NULL, NULL);
+	nftw(tmp_root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* --list into *text, allocation k failing (0: none): list_print's
+ * return. */
+static int list(bool json, long k, char **text)
+{
+	size_t len = 0;
+	FILE *f = open_memstream(text, &len);
+	int ret;
+
+	ck_assert_ptr_nonnull(f);
+	calls = 0;
+	fail_at = k;
+	ret = list_print(f, NULL, json);
+	fail_at = 0;
+	made = calls;
+	ck_assert_int_eq(fclose(f), 0);
+	return ret;
+}
+
+/* --list, each allocation failing in turn: the whole list, or -ENOMEM. */
+START_TEST(test_list)
+{
+	char *whole = NULL, *text;
+	long k, n;
+	int ret;
+
+	ck_assert_int_eq(list(_i, 0, &whole), 0);
+	ck_assert_ptr_nonnull(strstr(whole, "msr/tsc/"));
+	ck_assert_ptr_nonnull(strstr(whole, "syscalls:sys_enter_write"));
+	n = made;
+	ck_assert_int_gt(n, 0);
+	for (k = 1; k <= n; k++) {
+		text = NULL;
+		ret = list(_i, k, &text);
+		ck_assert_msg(ret == -ENOMEM || (ret == 0 &&
+						 strcmp(text, whole) == 0),
+			      "allocation %ld of %ld: returned %d with\n%.300s", k,
+			      n, ret, text);
+		free(text);
+	}
+	free(whole);
 }
 END_TEST
 
@@ -187,6 +306,10 @@ static Suite *alloc_suite(void)
 
 	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
 	tcase_add_loop_test(tc, test_alloc_failures, 0, N_ROWS(alloc_rows));
+	suite_add_tcase(s, tc);
+	tc = tcase_create("list");
+	tcase_add_checked_fixture(tc, tree_setup, tree_teardown);
+	tcase_add_loop_test(tc, test_list, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }
