@@ -138,6 +138,14 @@ static int resolve_cpus(struct target *t, const struct options *o,
 		snprintf(t->desc, sizeof(t->desc), "'system wide'");
 		return 0;
 	}
+	/* sysfs's final newline is no part of what a user types: no
+	 * newline goes into a message or the title either. */
+	bad = strcspn(o->cpu_list, "\n");
+	if (o->cpu_list[bad]) {
+		free(online);
+		return refuse(err, len, "bad CPU list: a newline in it, after '%.*s'; give CPUs such as 0-3,6",
+			      (int)bad, o->cpu_list);
+	}
 	n = topology_parse_list(o->cpu_list, &cpus, &bad);
 	for (i = 0; n > 0 && i < n; i++)
 		if (!topology_contains(online, n_online, cpus[i])) {
@@ -146,7 +154,14 @@ static int resolve_cpus(struct target *t, const struct options *o,
 			n = -EINVAL;
 		}
 	free(online);
-	if (n == -EINVAL && !*err)
+	if (n == -ERANGE)
+		n = refuse(err, len, "CPU number too large in '%s' at '%s': pstat counts CPUs 0 to %d",
+			   o->cpu_list, o->cpu_list + bad,
+			   TOPOLOGY_MAX_CPUS - 1);
+	if (n == -EINVAL && !*err && !o->cpu_list[bad])
+		refuse(err, len, "bad CPU list '%s': it ends where a CPU must follow; give CPUs such as 0-3,6",
+		       o->cpu_list);
+	else if (n == -EINVAL && !*err)
 		refuse(err, len, "bad CPU list '%s' at '%s': give CPUs such as 0-3,6",
 		       o->cpu_list, o->cpu_list + bad);
 	if (n < 0) {
