@@ -51,6 +51,22 @@ static void report_parse_error(const struct evparse_error *err)
 }
 
 /*
+ * An event file, read with the user's rights (caps.h). A pipe or a
+ * terminal may keep pstat waiting for its writer; no command runs yet,
+ * so Ctrl-C and the like end pstat there, as they would any program.
+ */
+static int event_file(struct evlist *el, const char *path,
+		      struct evparse_error *err)
+{
+	int ret;
+
+	workload_unblock_signals();
+	ret = evparse_file(el, path, caps_open_user, err);
+	workload_block_signals();
+	return ret;
+}
+
+/*
  * The -e lists and files (or perf's default set), then -d's. 0, -EINVAL
  * once said, or -errno.
  */
@@ -66,10 +82,9 @@ static int build_evlist(const struct options *o, struct evlist *el)
 	if (o->n_events == 0)
 		ret = evparse(el, event_table_default_set(), &err);
 	for (i = 0; ret == 0 && i < o->n_events; i++)
-		/* An event file is read with the user's rights (caps.h). */
-		ret = o->events[i][0] == '@'
-		      ? evparse_file(el, o->events[i] + 1, caps_open_user, &err)
-		      : evparse(el, o->events[i], &err);
+		ret = o->events[i][0] == '@' ? event_file(el, o->events[i] + 1,
+							  &err)
+					     : evparse(el, o->events[i], &err);
 	for (level = 1; ret == 0 && level <= o->detailed &&
 	     (set = event_table_detailed_set(level)); level++)
 		ret = evparse(el, set, &err);

@@ -207,6 +207,15 @@ int workload_init(void)
 	return ret;
 }
 
+int workload_block_signals(void)
+{
+	int ret = save_caller();
+
+	if (ret == 0 && sigprocmask(SIG_BLOCK, &caller.watched, NULL) < 0)
+		ret = -errno;
+	return ret;
+}
+
 int workload_unblock_signals(void)
 {
 	if (!caller.saved)

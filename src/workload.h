@@ -47,9 +47,14 @@ struct workload {
  */
 int workload_init(void);
 
-/* The caller's signal mask again, for what runs no command: a signal
- * blocked since workload_init does what it would have. 0 or -errno. */
+/*
+ * The caller's signal mask again, for what runs no command or may wait
+ * long before there is one (an event file from a pipe): a signal
+ * blocked since workload_init does what it would have. Blocked again
+ * by workload_block_signals. 0 or -errno.
+ */
 int workload_unblock_signals(void);
+int workload_block_signals(void);
 
 /*
  * A descriptor to watch while waiting, and what to do when it is ready:
