@@ -290,11 +290,12 @@ static void item_fds(struct report *r)
 	long cpus = r->facts.n_cpus > 0 ? r->facts.n_cpus : 1;
 	struct item *it = add(r, "fd_limit", hard / (unsigned long)cpus < 64 ?
 				  ST_LIMITED : ST_OK);
+	unsigned long events = (hard > 64 ? hard - 64 : 0) / (unsigned long)cpus;
 
 	put(it->value, sizeof(it->value),
-	    "%lu, at most %lu (pstat raises it as needed): one descriptor per event and thread or CPU, so about %lu events with -a on %ld CPUs",
-	    soft, hard, (hard > 64 ? hard - 64 : 0) / (unsigned long)cpus,
-	    cpus);
+	    "%lu, at most %lu (pstat raises it as needed): one descriptor per event and thread or CPU, so about %lu event%s with -a on %ld CPU%s",
+	    soft, hard, events, events == 1 ? "" : "s", cpus,
+	    cpus == 1 ? "" : "s");
 	if (it->status == ST_LIMITED)
 		put(it->fix, sizeof(it->fix), "%s",
 		    diagnose_fix(DIAGNOSE_FIX_HARD_LIMIT));

@@ -356,8 +356,9 @@ void diagnose_fd_limit(size_t counters, size_t fds, unsigned long long limit,
 		       char *buf, size_t len)
 {
 	snprintf(buf, len,
-		 "%zu counters need %zu file descriptors, but the limit is %llu: raise it with 'ulimit -n %zu'",
-		 counters, fds, limit, fds);
+		 "%zu %s %zu file descriptors, but the limit is %llu: raise it with 'ulimit -n %zu'",
+		 counters, counters == 1 ? "counter needs" : "counters need",
+		 fds, limit, fds);
 }
 
 /* The failures of perf_event_open, by errno. */

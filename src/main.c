@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,6 +254,35 @@ static int run(const struct options *o, struct target *tg,
 	return ret;
 }
 
+/*
+ * The exit status of what printed what on stdout, ret: its own (0, 1),
+ * or 125 said once. A reader that stopped reading (pstat --list | head)
+ * is no failure: as for most tools, a quiet success.
+ */
+static int printed(int ret, const char *what)
+{
+	struct pollfd out = { .fd = STDOUT_FILENO, .events = POLLOUT };
+
+	if (ret >= 0)
+		return ret;
+	/* stdio may have met EPIPE on an earlier write than the last:
+	 * ask the pipe itself whether its reader is gone. */
+	if (ret == -EPIPE || (poll(&out, 1, 0) == 1 &&
+			      (out.revents & POLLERR)))
+		return 0;
+	diag_error("cannot print %s: %s", what, strerror(-ret));
+	return EXIT_PSTAT_FAILED;
+}
+
+/* stdout flushed: 0, or -errno (-EIO when it is not known why). */
+static int flushed(void)
+{
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return errno ? -errno : -EIO;
+	return 0;
+}
+
 /* The attrs as a command would get them (target_resolve says which). */
 static int explain(const struct options *o)
 {
@@ -272,21 +302,13 @@ static int explain(const struct options *o)
 		diag_error("%s", err[0] ? err : strerror(-ret));
 	if (ret == 0) {
 		evlist_configure(el, &tg);
-		ret = explain_print(stdout, el);
+		ret = printed(explain_print(stdout, el), "the events");
+	} else {
+		ret = EXIT_PSTAT_FAILED;
 	}
 	target_free(&tg);
 	evlist_free(el);
-	return ret < 0 ? EXIT_PSTAT_FAILED : 0;
-}
-
-/* The exit status of what printed what, ret: its own (0, 1), or 125
- * said once. */
-static int printed(int ret, const char *what)
-{
-	if (ret >= 0)
-		return ret;
-	diag_error("cannot print %s: %s", what, strerror(-ret));
-	return EXIT_PSTAT_FAILED;
+	return ret;
 }
 
 static char stderr_buf[BUFSIZ];
@@ -332,10 +354,10 @@ int main(int argc, char **argv)
 		ret = EXIT_PSTAT_FAILED;
 	} else if (o.action == OPTIONS_HELP) {
 		options_usage(stdout);
-		ret = fflush(stdout) == 0 ? 0 : EXIT_PSTAT_FAILED;
+		ret = printed(flushed(), "the help");
 	} else if (o.action == OPTIONS_VERSION) {
 		printf("pstat %s\n", PACKAGE_VERSION);
-		ret = fflush(stdout) == 0 ? 0 : EXIT_PSTAT_FAILED;
+		ret = printed(flushed(), "the version");
 	} else if (o.action == OPTIONS_EXPLAIN) {
 		ret = explain(&o);
 	} else if (o.action == OPTIONS_CHECK) {
