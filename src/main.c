@@ -56,14 +56,16 @@ static void report_parse_error(const struct evparse_error *err)
  * terminal may keep pstat waiting for its writer; no command runs yet,
  * so Ctrl-C and the like end pstat there, as they would any program.
  */
-static int event_file(struct evlist *el, const char *path,
-		      struct evparse_error *err)
+static int event_file(const struct options *o, struct evlist *el,
+		      const char *path, struct evparse_error *err)
 {
 	int ret;
 
 	workload_unblock_signals();
 	ret = evparse_file(el, path, caps_open_user, err);
-	workload_block_signals();
+	/* --explain reads them too, and keeps signals as they were. */
+	if (o->action == OPTIONS_RUN)
+		workload_block_signals();
 	return ret;
 }
 
@@ -83,9 +85,9 @@ static int build_evlist(const struct options *o, struct evlist *el)
 	if (o->n_events == 0)
 		ret = evparse(el, event_table_default_set(), &err);
 	for (i = 0; ret == 0 && i < o->n_events; i++)
-		ret = o->events[i][0] == '@' ? event_file(el, o->events[i] + 1,
-							  &err)
-					     : evparse(el, o->events[i], &err);
+		ret = o->events[i][0] == '@'
+		      ? event_file(o, el, o->events[i] + 1, &err)
+		      : evparse(el, o->events[i], &err);
 	for (level = 1; ret == 0 && level <= o->detailed &&
 	     (set = event_table_detailed_set(level)); level++)
 		ret = evparse(el, set, &err);
