@@ -123,13 +123,13 @@ static int save_caller(void)
 	forwardable_set(&caller.watched);
 	if (sigprocmask(SIG_BLOCK, &caller.watched, &caller.mask) < 0)
 		return -errno;
+	caller.saved = true;
 	ret = leave_ignored();
 	for (i = 0; ret == 0 && i < N_OWN; i++) {
 		sa.sa_handler = own[i].handler;
 		if (sigaction(own[i].sig, &sa, &caller.own[i]) < 0)
 			ret = -errno;
 	}
-	caller.saved = ret == 0;
 	return ret;
 }
 
@@ -200,11 +200,9 @@ static int keep_environ(void)
 
 int workload_init(void)
 {
-	int ret = save_caller();
-
-	if (ret == 0 && caps_elevated())
-		ret = keep_environ();
-	return ret;
+	/* Its failures come back from workload_watch_signals, in words. */
+	save_caller();
+	return caps_elevated() ? keep_environ() : 0;
 }
 
 int workload_block_signals(void)

@@ -43,7 +43,8 @@ struct workload {
  * the environment as execve(2) passed it, before the C library's
  * secure mode took variables out. A signal the caller ignores, pstat
  * ignores too: it is not passed on. 0, or -errno when that environment
- * could not be found: the command then gets environ as it is.
+ * could not be found: the command then gets environ as it is. (What
+ * fails with signals fails again, and is said, in workload_prepare.)
  */
 int workload_init(void);
 
