@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/auxv.h>
 #include <sys/capability.h>
 #include <sys/fsuid.h>
@@ -22,16 +23,20 @@ static const cap_value_t cap_values[CAPS_N] = {
 	[CAPS_SYS_PTRACE] = CAP_SYS_PTRACE,
 };
 
+/* Straight from capget(2): libcap's cap_get_proc would allocate, and
+ * an answer lost to memory would be a capability pstat lacks. */
 bool caps_have(enum caps_which which)
 {
-	cap_t caps = cap_get_proc();
-	cap_flag_value_t v = CAP_CLEAR;
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	unsigned int bit = (unsigned int)cap_values[which];
 
-	if (caps && cap_get_flag(caps, cap_values[which], CAP_EFFECTIVE,
-				 &v) < 0)
-		v = CAP_CLEAR;
-	cap_free(caps);
-	return v == CAP_SET;
+	memset(data, 0, sizeof(data));
+	if (capget(&hdr, data) < 0 || bit / 32 >= _LINUX_CAPABILITY_U32S_3)
+		return false;
+	return data[bit / 32].effective & (1u << (bit % 32));
 }
 
 /* libcap's text of caps, freed; "?" when there is none. */
@@ -51,10 +56,11 @@ int caps_text(char *buf, size_t len)
 	return text_of(cap_get_proc(), buf, len);
 }
 
-void caps_ambient_text(char *buf, size_t len)
+int caps_ambient_text(char *buf, size_t len)
 {
 	cap_value_t c, n = (cap_value_t)cap_max_bits();
 	size_t used = 0;
+	int ret = 0;
 
 	buf[0] = '\0';
 	for (c = 0; c < n && used < len; c++) {
@@ -63,20 +69,24 @@ void caps_ambient_text(char *buf, size_t len)
 		if (cap_get_ambient(c) != 1)
 			continue;
 		name = cap_to_name(c);
+		if (!name)
+			ret = -ENOMEM;
 		used += (size_t)snprintf(buf + used, len - used, "%s%s",
 					 used ? "," : "", name ? name : "?");
 		cap_free(name);
 	}
+	return ret;
 }
 
-void caps_file_text(const char *path, char *buf, size_t len)
+int caps_file_text(const char *path, char *buf, size_t len)
 {
 	cap_t caps = cap_get_file(path);
 
-	if (!caps)
-		buf[0] = '\0';	/* ENODATA: none */
-	else
-		text_of(caps, buf, len);
+	buf[0] = '\0';
+	if (caps)
+		return text_of(caps, buf, len);
+	/* ENODATA: none; ENOENT and the like: none to be seen. */
+	return errno == ENOMEM ? -ENOMEM : 0;
 }
 
 bool caps_elevated(void)

@@ -22,12 +22,13 @@ bool caps_have(enum caps_which which);
  * there are none). 0 or -errno. */
 int caps_text(char *buf, size_t len);
 
-/* The ambient set as text ("" when empty). */
-void caps_ambient_text(char *buf, size_t len);
+/* The ambient set as text ("" when empty). 0, or -ENOMEM when a name
+ * is missing ("?"). */
+int caps_ambient_text(char *buf, size_t len);
 
 /* The file capabilities of path, as cap_to_text writes them; "" when it
- * has none. */
-void caps_file_text(const char *path, char *buf, size_t len);
+ * has none. 0, or -ENOMEM when they could not be read. */
+int caps_file_text(const char *path, char *buf, size_t len);
 
 /*
  * pstat runs with privileges the user who started it does not have: a

@@ -3,7 +3,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -288,11 +290,12 @@ static void item_fds(struct report *r)
 	long cpus = r->facts.n_cpus > 0 ? r->facts.n_cpus : 1;
 	struct item *it = add(r, "fd_limit", hard / (unsigned long)cpus < 64 ?
 				  ST_LIMITED : ST_OK);
+	unsigned long events = (hard > 64 ? hard - 64 : 0) / (unsigned long)cpus;
 
 	put(it->value, sizeof(it->value),
-	    "%lu, at most %lu (pstat raises it as needed): one descriptor per event and thread or CPU, so about %lu events with -a on %ld CPUs",
-	    soft, hard, (hard > 64 ? hard - 64 : 0) / (unsigned long)cpus,
-	    cpus);
+	    "%lu, at most %lu (pstat raises it as needed): one descriptor per event and thread or CPU, so about %lu event%s with -a on %ld CPU%s",
+	    soft, hard, events, events == 1 ? "" : "s", cpus,
+	    cpus == 1 ? "" : "s");
 	if (it->status == ST_LIMITED)
 		put(it->fix, sizeof(it->fix), "%s",
 		    diagnose_fix(DIAGNOSE_FIX_HARD_LIMIT));
@@ -382,22 +385,27 @@ static void json_key_bool(FILE *f, const char *key, bool v)
 	json_bool(f, v);
 }
 
-/* A comma-separated list as a JSON array of strings. */
+/* A comma-separated list as a JSON array of strings (of PMU names, each
+ * a file name: no allocation, no word lost to its failure). */
 static void json_list(FILE *f, const char *key, const char *list)
 {
-	char *copy = strdup(list), *word, *save = NULL;
+	char word[NAME_MAX + 1];
+	const char *p;
 	bool first = true;
+	size_t n;
 
 	json_key(f, key);
 	fputc('[', f);
-	for (word = copy ? strtok_r(copy, ",", &save) : NULL; word;
-	     word = strtok_r(NULL, ",", &save)) {
+	for (p = list; *p; p += n + (p[n] == ',')) {
+		n = strcspn(p, ",");
+		if (!n)
+			continue;
+		snprintf(word, sizeof(word), "%.*s", (int)n, p);
 		fputs(first ? "" : ", ", f);
 		json_string(f, word);
 		first = false;
 	}
 	fputc(']', f);
-	free(copy);
 }
 
 static void json_caps(FILE *f, const struct report *r)
@@ -500,10 +508,14 @@ int checkup_print(FILE *f, bool json)
 	int ret;
 
 	if (!r)
-		return 125;
+		return -ENOMEM;
 	memset(r, 0, sizeof(*r));
 	/* The owner of pid 1 is no part of the report. */
 	diagnose_gather(&r->facts, DIAGNOSE_ALL, 0);
+	if (r->facts.enomem) {
+		free(r);
+		return -ENOMEM;
+	}
 	r->perf_events = r->facts.paranoid != DIAGNOSE_PARANOID_UNKNOWN;
 	build(r);
 	if (json)
@@ -512,5 +524,8 @@ int checkup_print(FILE *f, bool json)
 		print_text(f, r);
 	ret = own_command(r) ? 0 : 1;
 	free(r);
-	return fflush(f) == 0 && !ferror(f) ? ret : 125;
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f))
+		return errno ? -errno : -EIO;
+	return ret;
 }

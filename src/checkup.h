@@ -8,9 +8,9 @@
 
 /*
  * Probe the kernel and pstat's privileges and write the report to f,
- * as text or as one JSON document. The exit status: 0 when counting
- * one's own command works, 1 when it does not, 125 when f cannot be
- * written.
+ * as text or as one JSON document. 0 when counting one's own command
+ * works, 1 when it does not (the exit status), or -errno when f cannot
+ * be written (-EIO when it is not known why) or memory ran out.
  */
 int checkup_print(FILE *f, bool json);
 

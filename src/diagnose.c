@@ -3,6 +3,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,21 @@
 
 /* The facts. */
 
+/* The start of a small file, NUL-terminated, without stdio's buffer:
+ * nothing to allocate, so nothing to fail but the file. */
+static bool read_text(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = -1;
+
+	if (fd >= 0) {
+		n = read(fd, buf, len - 1);
+		close(fd);
+	}
+	buf[n > 0 ? n : 0] = '\0';
+	return n > 0;
+}
+
 /* Seccomp: and NoNewPrivs: of /proc/self/status, in one read. */
 static void read_status(struct diagnose_facts *f)
 {
@@ -28,20 +45,21 @@ static void read_status(struct diagnose_facts *f)
 		{ "Seccomp:", offsetof(struct diagnose_facts, seccomp) },
 		{ "NoNewPrivs:", offsetof(struct diagnose_facts, no_new_privs) },
 	};
-	FILE *s = fopen("/proc/self/status", "re");
-	char line[256];
+	char status[4096], *line;
 	size_t i;
 
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
 		*(int *)((char *)f + fields[i].offset) = -1;
-	while (s && fgets(line, sizeof(line), s))
+	if (!read_text("/proc/self/status", status, sizeof(status)))
+		return;
+	for (line = status; line; line = strchr(line, '\n')) {
+		line += *line == '\n';
 		for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
 			if (strncmp(line, fields[i].field,
 				    strlen(fields[i].field)) == 0)
 				*(int *)((char *)f + fields[i].offset) =
 					atoi(line + strlen(fields[i].field));
-	if (s)
-		fclose(s);
+	}
 }
 
 /* /proc/PID is owned by the process's effective uid. */
@@ -56,15 +74,11 @@ static long process_owner(int pid)
 
 static int read_int(const char *path, int fallback)
 {
-	FILE *f = fopen(path, "re");
-	int v = fallback;
+	char buf[32];
+	int v;
 
-	if (f) {
-		if (fscanf(f, "%d", &v) != 1)
-			v = fallback;
-		fclose(f);
-	}
-	return v;
+	return read_text(path, buf, sizeof(buf)) && sscanf(buf, "%d", &v) == 1
+	       ? v : fallback;
 }
 
 /*
@@ -73,7 +87,7 @@ static int read_int(const char *path, int fallback)
  * took type PERF_TYPE_RAW. With list, every PMU's name too,
  * comma-separated.
  */
-static bool scan_pmus(char *list, size_t len)
+static bool scan_pmus(struct diagnose_facts *f, char *list, size_t len)
 {
 	bool core = pmu_have_core_pmu();
 	char **names = NULL;
@@ -86,6 +100,7 @@ static bool scan_pmus(char *list, size_t len)
 	if (core && !list)
 		return true;
 	n = pmu_all(&names);
+	f->enomem |= n == -ENOMEM;
 	for (i = 0; i < n; i++) {
 		if (pmu_type(names[i], &type) == 0 && type == PERF_TYPE_RAW)
 			core = true;
@@ -168,28 +183,34 @@ static void gather_checkup(struct diagnose_facts *f)
 	f->hw_err = evsel_probe(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES,
 				true, 0, -1);
 	f->elevated = caps_elevated();
-	caps_text(f->caps_text, sizeof(f->caps_text));
-	caps_ambient_text(f->ambient, sizeof(f->ambient));
-	caps_file_text(f->exe, f->file_caps, sizeof(f->file_caps));
+	f->enomem |= caps_text(f->caps_text, sizeof(f->caps_text)) == -ENOMEM;
+	f->enomem |= caps_ambient_text(f->ambient, sizeof(f->ambient)) ==
+		     -ENOMEM;
+	f->enomem |= caps_file_text(f->exe, f->file_caps,
+				    sizeof(f->file_caps)) == -ENOMEM;
 	gather_tracefs(f);
 	f->nmi_watchdog = read_int("/proc/sys/kernel/nmi_watchdog", -1);
 }
 
 void diagnose_gather(struct diagnose_facts *f, unsigned int need, int pid)
 {
+	int ret;
+
 	memset(f, 0, sizeof(*f));
 	f->paranoid = DIAGNOSE_PARANOID_UNKNOWN;
 	f->seccomp = f->no_new_privs = f->nmi_watchdog = -1;
 	f->target_uid = -1;
-	if ((need & DIAGNOSE_PARANOID) && sys_paranoid(&f->paranoid) < 0)
+	ret = need & DIAGNOSE_PARANOID ? sys_paranoid(&f->paranoid) : 0;
+	if (ret < 0)
 		f->paranoid = DIAGNOSE_PARANOID_UNKNOWN;
+	f->enomem = ret == -ENOMEM;
 	if (need & DIAGNOSE_RIGHTS)
 		gather_rights(f, pid);
 	if (need & DIAGNOSE_CHECKUP) {
 		gather_checkup(f);
-		f->core_pmu = scan_pmus(f->pmus, sizeof(f->pmus));
+		f->core_pmu = scan_pmus(f, f->pmus, sizeof(f->pmus));
 	} else if (need & DIAGNOSE_CORE_PMU) {
-		f->core_pmu = scan_pmus(NULL, 0);
+		f->core_pmu = scan_pmus(f, NULL, 0);
 	}
 }
 
@@ -336,8 +357,9 @@ void diagnose_fd_limit(size_t counters, size_t fds, unsigned long long limit,
 		       char *buf, size_t len)
 {
 	snprintf(buf, len,
-		 "%zu counters need %zu file descriptors, but the limit is %llu: raise it with 'ulimit -n %zu'",
-		 counters, fds, limit, fds);
+		 "%zu %s %zu file descriptors, but the limit is %llu: raise it with 'ulimit -n %zu'",
+		 counters, counters == 1 ? "counter needs" : "counters need",
+		 fds, limit, fds);
 }
 
 /* The failures of perf_event_open, by errno. */

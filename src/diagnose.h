@@ -61,6 +61,7 @@ struct diagnose_facts {
 	long tracefs_uid, tracefs_gid;
 	bool tracefs_readable;	/* tracepoint ids can be read */
 	int nmi_watchdog;	/* kernel.nmi_watchdog, -1 when absent */
+	bool enomem;		/* a fact is missing: out of memory */
 };
 
 /*

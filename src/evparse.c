@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "diagnose.h"
@@ -836,14 +837,31 @@ int evparse_file(struct evlist *el, const char *path, evparse_open_fn *open_fn,
 	struct event_file ef = { .path = path };
 	char *text = NULL;
 	size_t len = 0;
+	struct stat st;
 	int fd, ret;
 
-	/* Its lines end up in messages: the caller opens it as the user. */
-	fd = open_fn(path, O_RDONLY | O_CLOEXEC, 0);
+	/*
+	 * Its lines end up in messages: the caller opens it as the user.
+	 * A FIFO opens at once even without a writer; then the reads wait
+	 * for one that had it open, and end at once when there was none.
+	 */
+	fd = open_fn(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
 	if (fd < 0)
 		return cannot_read(err, path, errno);
+	if (fstat(fd, &st) < 0 ||
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0) {
+		ret = errno;
+		close(fd);
+		return cannot_read(err, path, ret);
+	}
 	ret = read_bounded(fd, &text, &len);
 	close(fd);
+	if (ret == 0 && len == 0 && S_ISFIFO(st.st_mode)) {
+		free(text);
+		return file_fail(err, "start its writer first, or use a file",
+				 "the event file '%s' is a FIFO with no writer: pstat does not wait for one",
+				 path);
+	}
 	if (ret == -EFBIG)
 		return file_fail(err, "split it over several -e @FILE",
 				 "the event file '%s' is larger than %u MiB",

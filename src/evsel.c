@@ -12,20 +12,24 @@
 #include "sys.h"
 #include "topology.h"
 
-/* Its PMU's cpumask: an uncore PMU counts once a socket, on its CPUs. */
-static void read_cpumask(struct evsel *e, const char *pmu)
+/*
+ * Its PMU's cpumask: an uncore PMU counts once a socket, on its CPUs.
+ * A mask that cannot be read or parsed leaves every CPU; one that
+ * cannot be held is -ENOMEM, not every CPU counting it again.
+ */
+static int read_cpumask(struct evsel *e, const char *pmu)
 {
 	char mask[4096];
 	size_t bad;
+	int n;
 
 	if (!pmu || pmu_read(pmu, "cpumask", mask, sizeof(mask)) < 0)
-		return;
-	e->n_cpus = topology_parse_list(mask, &e->cpus, &bad);
-	if (e->n_cpus <= 0) {
-		free(e->cpus);
-		e->cpus = NULL;
-		e->n_cpus = 0;
-	}
+		return 0;
+	n = topology_parse_list(mask, &e->cpus, &bad);
+	if (n == -ENOMEM)
+		return n;
+	e->n_cpus = n > 0 ? n : 0;
+	return 0;
 }
 
 struct evsel *evsel_new(const struct evsel_desc *d)
@@ -45,11 +49,11 @@ struct evsel *evsel_new(const struct evsel_desc *d)
 	e->name = strdup(d->name);
 	e->unit = strdup(d->unit ? d->unit : "");
 	e->instance = d->instance ? strdup(d->instance) : NULL;
-	if (!e->name || !e->unit || (d->instance && !e->instance)) {
+	if (!e->name || !e->unit || (d->instance && !e->instance) ||
+	    read_cpumask(e, d->pmu) < 0) {
 		evsel_free(e);
 		return NULL;
 	}
-	read_cpumask(e, d->pmu);
 	return e;
 }
 

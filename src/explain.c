@@ -100,5 +100,8 @@ int explain_print(FILE *f, const struct evlist *el)
 		if (evsel_unit(e)[0])
 			fprintf(f, "  (unit %s from sysfs)\n", evsel_unit(e));
 	}
-	return fflush(f) == 0 && !ferror(f) ? 0 : -EIO;
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
 }

@@ -9,7 +9,8 @@ struct evlist;
 
 /*
  * Print each evsel's group and the fields of its attr that are not
- * zero, as perf stat -vv names them. 0, or -EIO when a write failed.
+ * zero, as perf stat -vv names them. 0, or -errno when a write failed
+ * (-EIO when it is not known why).
  */
 int explain_print(FILE *f, const struct evlist *el);
 

@@ -35,6 +35,7 @@ struct lister {
 	const char *kind;	/* of the section being written */
 	bool section_open;
 	bool first_entry;
+	int err;		/* -ENOMEM: the list is not whole */
 };
 
 static bool matches(const char *name, const char *filter)
@@ -172,6 +173,8 @@ static void list_pmu(struct lister *l, const char *pmu)
 	int n, i;
 
 	n = pmu_names(pmu, "events", &aliases);
+	if (n == -ENOMEM)
+		l->err = n;
 	for (i = 0; i < n; i++) {
 		snprintf(name, sizeof(name), "%s/%s/", pmu, aliases[i]);
 		entry(l, "PMU events", name, NULL, SUPPORT_UNKNOWN, NULL);
@@ -187,6 +190,8 @@ static void list_pmus(struct lister *l)
 
 	section(l, "pmu");
 	n = pmu_all(&pmus);
+	if (n == -ENOMEM)
+		l->err = n;
 	for (i = 0; i < n; i++)
 		list_pmu(l, pmus[i]);
 	if (n > 0)
@@ -210,7 +215,9 @@ static void list_tracepoints(struct lister *l)
 
 	section(l, "tracepoint");
 	ret = pmu_tracepoint_glob("*", "*", add_tracepoint, l);
-	if (ret < 0 && !l->json && !l->filter)
+	if (ret == -ENOMEM)
+		l->err = ret;
+	else if (ret < 0 && !l->json && !l->filter)
 		fprintf(l->f, "\nTracepoints: %s\n",
 			ret == -EACCES ? "tracefs is readable by root only here" :
 			ret == -ENODEV ? "no tracefs is mounted" :
@@ -255,5 +262,8 @@ int list_print(FILE *f, const char *filter, bool json)
 		list_forms(&l);
 	if (json)
 		fputs("\n]}\n", f);
-	return fflush(f) == 0 && !ferror(f) ? 0 : -EIO;
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f))
+		return errno ? -errno : -EIO;
+	return l.err;
 }

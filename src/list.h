@@ -10,7 +10,8 @@
  * Print every known event whose name matches filter (a substring, or a
  * glob when it holds * ? or [), or all of them when filter is NULL, by
  * kind, saying which generic events this machine supports; as text or
- * one JSON document. 0, or -EIO when a write failed.
+ * one JSON document. 0, or -errno when a write failed (-EIO when it is
+ * not known why), or -ENOMEM when the list is not whole.
  */
 int list_print(FILE *f, const char *filter, bool json);
 

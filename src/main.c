@@ -4,7 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +28,7 @@
 #include "results.h"
 #include "run.h"
 #include "target.h"
+#include "workload.h"
 
 /* Exit statuses of env(1) and timeout(1). */
 enum {
@@ -51,6 +52,24 @@ static void report_parse_error(const struct evparse_error *err)
 }
 
 /*
+ * An event file, read with the user's rights (caps.h). A pipe or a
+ * terminal may keep pstat waiting for its writer; no command runs yet,
+ * so Ctrl-C and the like end pstat there, as they would any program.
+ */
+static int event_file(const struct options *o, struct evlist *el,
+		      const char *path, struct evparse_error *err)
+{
+	int ret;
+
+	workload_unblock_signals();
+	ret = evparse_file(el, path, caps_open_user, err);
+	/* --explain reads them too, and keeps signals as they were. */
+	if (o->action == OPTIONS_RUN)
+		workload_block_signals();
+	return ret;
+}
+
+/*
  * The -e lists and files (or perf's default set), then -d's. 0, -EINVAL
  * once said, or -errno.
  */
@@ -66,9 +85,8 @@ static int build_evlist(const struct options *o, struct evlist *el)
 	if (o->n_events == 0)
 		ret = evparse(el, event_table_default_set(), &err);
 	for (i = 0; ret == 0 && i < o->n_events; i++)
-		/* An event file is read with the user's rights (caps.h). */
 		ret = o->events[i][0] == '@'
-		      ? evparse_file(el, o->events[i] + 1, caps_open_user, &err)
+		      ? event_file(o, el, o->events[i] + 1, &err)
 		      : evparse(el, o->events[i], &err);
 	for (level = 1; ret == 0 && level <= o->detailed &&
 	     (set = event_table_detailed_set(level)); level++)
@@ -219,7 +237,10 @@ static int run(const struct options *o, struct target *tg,
 	/* After the results, which the note is about. */
 	if (ret < 0 && close_ret == 0)
 		notes_counted(res);
-	if (close_ret < 0 && ret < 0) {
+	if (close_ret == -ENOMEM && ret < 0) {
+		diag_error("cannot print the results: %s", strerror(ENOMEM));
+		ret = EXIT_PSTAT_FAILED;
+	} else if (close_ret < 0 && ret < 0) {
 		diag_error("cannot write the results to %s: %s",
 			   o->output_file ? o->output_file :
 			   o->log_fd >= 0 ? "--log-fd" : "standard error",
@@ -236,6 +257,35 @@ static int run(const struct options *o, struct target *tg,
 	evlist_close(el);
 	results_free(res);
 	return ret;
+}
+
+/*
+ * The exit status of what printed what on stdout, ret: its own (0, 1),
+ * or 125 said once. A reader that stopped reading (pstat --list | head)
+ * is no failure: as for most tools, a quiet success.
+ */
+static int printed(int ret, const char *what)
+{
+	struct pollfd out = { .fd = STDOUT_FILENO, .events = POLLOUT };
+
+	if (ret >= 0)
+		return ret;
+	/* stdio may have met EPIPE on an earlier write than the last:
+	 * ask the pipe itself whether its reader is gone. */
+	if (ret == -EPIPE || (poll(&out, 1, 0) == 1 &&
+			      (out.revents & POLLERR)))
+		return 0;
+	diag_error("cannot print %s: %s", what, strerror(-ret));
+	return EXIT_PSTAT_FAILED;
+}
+
+/* stdout flushed: 0, or -errno (-EIO when it is not known why). */
+static int flushed(void)
+{
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return errno ? -errno : -EIO;
+	return 0;
 }
 
 /* The attrs as a command would get them (target_resolve says which). */
@@ -257,14 +307,26 @@ static int explain(const struct options *o)
 		diag_error("%s", err[0] ? err : strerror(-ret));
 	if (ret == 0) {
 		evlist_configure(el, &tg);
-		ret = explain_print(stdout, el);
+		ret = printed(explain_print(stdout, el), "the events");
+	} else {
+		ret = EXIT_PSTAT_FAILED;
 	}
 	target_free(&tg);
 	evlist_free(el);
-	return ret < 0 ? EXIT_PSTAT_FAILED : 0;
+	return ret;
 }
 
 static char stderr_buf[BUFSIZ];
+
+/* The command gets pstat's environment, not the caller's: say so. */
+static void environ_lost(const struct options *o, int err)
+{
+	if (err < 0 && o->argv)
+		diag_note("'%s' gets pstat's environment, without the variables "
+			  "the C library leaves out for a program with "
+			  "privileges: /proc/self/stat: %s", o->argv[0],
+			  strerror(-err));
+}
 
 int main(int argc, char **argv)
 {
@@ -273,10 +335,15 @@ int main(int argc, char **argv)
 	struct target tg = { 0 };
 	FILE *dest;
 	char err[256];
-	int ret;
+	int ret, env_err;
 
-	/* A closed stderr must give EPIPE and 125, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * First: from here on a signal waits to be passed on to the
+	 * command, a closed stderr gives EPIPE and 125, not a silent
+	 * death, and what the caller gave pstat is kept for the command.
+	 */
+	env_err = workload_init();
+
 	/*
 	 * Results go to stderr by default, which stdio leaves unbuffered:
 	 * a write(2) a field. Buffer it; diag and each printed section
@@ -284,22 +351,25 @@ int main(int argc, char **argv)
 	 */
 	setvbuf(stderr, stderr_buf, _IOFBF, sizeof(stderr_buf));
 	ret = options_parse(&o, argc, argv, err, sizeof(err));
+	/* What counts nothing lets signals do what they would. */
+	if (ret < 0 || o.action != OPTIONS_RUN)
+		workload_unblock_signals();
 	if (ret < 0) {
 		diag_error("%s", ret == -EINVAL ? err : strerror(-ret));
 		ret = EXIT_PSTAT_FAILED;
 	} else if (o.action == OPTIONS_HELP) {
 		options_usage(stdout);
-		ret = fflush(stdout) == 0 ? 0 : EXIT_PSTAT_FAILED;
+		ret = printed(flushed(), "the help");
 	} else if (o.action == OPTIONS_VERSION) {
 		printf("pstat %s\n", PACKAGE_VERSION);
-		ret = fflush(stdout) == 0 ? 0 : EXIT_PSTAT_FAILED;
+		ret = printed(flushed(), "the version");
 	} else if (o.action == OPTIONS_EXPLAIN) {
 		ret = explain(&o);
 	} else if (o.action == OPTIONS_CHECK) {
-		ret = checkup_print(stdout, o.json);
+		ret = printed(checkup_print(stdout, o.json), "the report");
 	} else if (o.action == OPTIONS_LIST) {
-		ret = list_print(stdout, o.list_filter, o.json) == 0 ? 0
-							     : EXIT_PSTAT_FAILED;
+		ret = printed(list_print(stdout, o.list_filter, o.json),
+			      "the list of events");
 	} else if (!(el = evlist_new())) {
 		diag_error("%s", strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;
@@ -315,6 +385,7 @@ int main(int argc, char **argv)
 	} else {
 		/* Machine output and notes never share a stream. */
 		diag_quiet(o.out.format != OUTPUT_HUMAN && shares_stderr(dest));
+		environ_lost(&o, env_err);
 		ret = run(&o, &tg, el, dest);
 		if (dest != stderr && fclose(dest) != 0 &&
 		    ret != EXIT_PSTAT_FAILED) {

@@ -28,7 +28,9 @@ static const char usage_tail[] =
 	"cycles, instructions, branches, branch-misses.\n"
 	"Results go to standard error. Exit status: the command's; 128+N when\n"
 	"it was killed by signal N; 125 when pstat failed; 126 when the command\n"
-	"could not be run; 127 when it was not found.\n";
+	"could not be run; 127 when it was not found.\n"
+	"Signals that end a process go on to the command; 2 s after a second\n"
+	"SIGINT or SIGTERM, SIGKILL does.\n";
 
 /* The sections of --help, in order. */
 enum section { EVENTS, TARGETS, RUNS, OUTPUT, OTHER };

@@ -366,12 +366,6 @@ static void print_metric_only(struct output *out, const struct results *res)
 
 	if (!res->n_rows)
 		return;
-	/* Out of memory once is enough: no second, leaking try. */
-	if (!out->mo.ready &&
-	    (out->failed || metric_columns(&out->mo, res) < 0)) {
-		out->failed = true;
-		return;
-	}
 	/* Not even a time or an aggregate: no line to print. */
 	if (!out->mo.n_cols && !out->o.interval &&
 	    !output_aggr_title(res->aggr, &cpus))
@@ -425,6 +419,23 @@ static bool quiet_zero(const struct results *res, const struct output_row *row)
 	       row->r.value == 0;
 }
 
+/*
+ * What a section needs that may fail, before a byte of it is written:
+ * the metrics contexts, and the metric-only columns (made once). Out
+ * of memory once is enough: nothing more is printed, and output_close
+ * says so.
+ */
+static int prepare_section(struct output *out, const struct results *res,
+			   double wall_ns)
+{
+	if (out->failed || build_contexts(out, res, wall_ns) < 0 ||
+	    output_prepare(out, res) < 0) {
+		out->failed = true;
+		return -1;
+	}
+	return 0;
+}
+
 static void print_section(struct output *out, const struct results *res,
 			  const struct output_run *run, double wall_ns)
 {
@@ -439,12 +450,13 @@ static void print_section(struct output *out, const struct results *res,
 	 * then (out of memory for the metrics, too) leaves only its
 	 * message, not the start of a document.
 	 */
-	if (build_contexts(out, res, wall_ns) < 0) {
-		out->failed = true;
+	if (prepare_section(out, res, wall_ns) < 0)
 		return;
-	}
 	if (out->sections == 0 && out->p->start)
 		out->p->start(out);
+	/* The human layout's locale: out of memory is said, not guessed. */
+	if (out->failed)
+		return;
 	if (out->p->section)
 		out->p->section(out, run);
 	if (out->o.metric_only && out->p->metric_line) {
@@ -473,7 +485,7 @@ int output_prepare(struct output *out, const struct results *res)
 {
 	if (alloc_contexts(out, res) < 0)
 		return -ENOMEM;
-	if (out->o.metric_only && res->n_rows && !out->mo.ready &&
+	if (out->o.metric_only && out->p->metric_line && res->n_rows && !out->mo.ready &&
 	    metric_columns(&out->mo, res) < 0)
 		return -ENOMEM;
 	return 0;

@@ -58,7 +58,8 @@ void output_final(struct output *out, const struct results *res,
  */
 const char *output_signal_name(int sig, char *buf, size_t len);
 
-/* Flush and free. 0, or -errno (-EIO if unknown) when a write failed. */
+/* Flush and free. 0, or -errno (-EIO if unknown) when a write failed,
+ * or -ENOMEM when memory ran out and the results are not whole. */
 int output_close(struct output *out);
 
 #endif

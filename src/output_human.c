@@ -2,6 +2,7 @@
 /* perf stat's layout for people: aligned, grouped digits, metrics. */
 #include "config.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -33,8 +34,16 @@ static void copy_or(char *dst, size_t len, const char *src, const char *dflt)
  */
 static void human_start(struct output *out)
 {
-	locale_t loc = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
+	locale_t loc;
 
+	errno = 0;
+	loc = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
+	/* A locale that is not there is "C"; one that did not fit in
+	 * memory would print numbers as the user does not read them. */
+	if (!loc && errno == ENOMEM) {
+		out->failed = true;
+		return;
+	}
 	copy_or(out->thousands, sizeof(out->thousands),
 		loc ? nl_langinfo_l(THOUSEP, loc) : NULL, ",");
 	copy_or(out->radix, sizeof(out->radix),

@@ -39,46 +39,46 @@ struct results *results_new(const struct evlist *el, bool no_merge,
 			    size_t max_runs, const struct aggr *aggr)
 {
 	struct results *r = calloc(1, sizeof(*r));
-	size_t n_aggr = aggr ? aggr->n : 1, events = 0, i, n, a, ev;
+	size_t n_aggr = aggr ? aggr->n : 1, n_ev = evlist_count(el);
+	size_t events = 0, i, n, a, ev, at;
 	bool event_major = aggr && (aggr->kind == AGGR_CPU ||
 				    aggr->kind == AGGR_THREAD);
-	size_t *first = NULL, *span = NULL;
-	int ret = 0;
+	size_t *first = calloc(n_ev + 1, sizeof(*first));
+	size_t *span = calloc(n_ev + 1, sizeof(*span));
 
-	if (!r)
-		return NULL;
+	if (!r || !first || !span)
+		goto fail;
 	r->el = el;
 	r->aggr = aggr;
 	r->max_runs = max_runs;
 	r->enabled = true;	/* until a run says it has not started */
 	stats_init(&r->wall_ns);
-	first = calloc(evlist_count(el) + 1, sizeof(*first));
-	span = calloc(evlist_count(el) + 1, sizeof(*span));
-	r->rows = calloc(evlist_count(el) * n_aggr + 1, sizeof(*r->rows));
-	for (i = 0; first && span && i < evlist_count(el); i += n) {
+	r->rows = calloc(n_ev * n_aggr + 1, sizeof(*r->rows));
+	if (!r->rows)
+		goto fail;
+	for (i = 0; i < n_ev; i += n) {
 		n = row_span(el, i, no_merge);
 		first[events] = i;
 		span[events++] = n;
 	}
-	for (a = 0; r->rows && first && span && a < n_aggr; a++) {
-		for (ev = 0; ret == 0 && ev < events; ev++) {
-			size_t at = event_major ? ev * n_aggr + a
-						: a * events + ev;
-
-			ret = init_row(&r->rows[at], el, first[ev], span[ev], a,
-				       no_merge, max_runs);
-			r->n_rows++;
+	/* Every row, so that results_free frees those made so far. */
+	r->n_rows = events * n_aggr;
+	for (a = 0; a < n_aggr; a++) {
+		for (ev = 0; ev < events; ev++) {
+			at = event_major ? ev * n_aggr + a : a * events + ev;
+			if (init_row(&r->rows[at], el, first[ev], span[ev], a,
+				     no_merge, max_runs) < 0)
+				goto fail;
 		}
 	}
-	if (!first || !span)
-		ret = -1;	/* else no event at all: no row, no error */
 	free(first);
 	free(span);
-	if (!r->rows || ret < 0 || r->n_rows != events * n_aggr) {
-		results_free(r);
-		return NULL;
-	}
 	return r;
+fail:
+	free(first);
+	free(span);
+	results_free(r);
+	return NULL;
 }
 
 void results_free(struct results *r)

@@ -23,8 +23,6 @@
 
 /* Descriptors pstat needs besides counters: stdio, pipes, timers. */
 #define RESERVED_FDS 16
-/* How long a command has after SIGTERM at --timeout before SIGKILL. */
-#define TIMEOUT_GRACE_MS 2000
 /* How often -p and -t look whether their targets are gone. */
 #define GONE_CHECK_MS 100
 
@@ -182,7 +180,7 @@ static int timeout_ready(void *arg)
 	if (r->killing)
 		return 1;
 	r->killing = true;
-	return timer(r->timeout_fd, TIMEOUT_GRACE_MS, 0) < 0;
+	return timer(r->timeout_fd, WORKLOAD_GRACE_MS, 0) < 0;
 }
 
 /*

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
@@ -38,16 +39,22 @@ static int kernel_close(int fd)
 	return close(fd) < 0 && errno != EINTR ? -errno : 0;
 }
 
+/* Without stdio, whose buffer is an allocation that may fail. */
 static int kernel_paranoid(int *level)
 {
-	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
-	int ok;
+	int fd = open("/proc/sys/kernel/perf_event_paranoid",
+		      O_RDONLY | O_CLOEXEC);
+	char buf[32];
+	ssize_t n;
 
-	if (!f)
+	if (fd < 0)
 		return -errno;
-	ok = fscanf(f, "%d", level) == 1;
-	fclose(f);
-	return ok ? 0 : -EINVAL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	return sscanf(buf, "%d", level) == 1 ? 0 : -EINVAL;
 }
 
 static const struct sys_ops kernel_ops = {

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +77,26 @@ static int id_list(const char *s, const char *what, int **ids, size_t *n,
 	return *n ? 0 : refuse(err, len, "empty %s list", what);
 }
 
+/*
+ * Why path, /proc/ID or under it, cannot be read for a process or
+ * thread that -p or -t named: it is not there, or /proc is not (a
+ * container without it, a private mount): say which.
+ */
+static int proc_refused(const char *path, int id, const char *what,
+			char *err, size_t len)
+{
+	int e = errno;
+
+	if (e == ENOENT && kill(id, 0) < 0 && errno == ESRCH)
+		return refuse(err, len, "no such %s %d (-%c)", what, id,
+			      what[0]);
+	if (e == ENOENT)
+		return refuse(err, len, "%s %d (-%c) runs, but %s is not there: pstat finds threads in /proc, which is not mounted here or hides it (hidepid)",
+			      what, id, what[0], path);
+	return refuse(err, len, "cannot read %s for %s %d (-%c): %s; pstat finds threads in /proc",
+		      path, what, id, what[0], strerror(e));
+}
+
 /* Every thread of process pid, from /proc/PID/task. */
 static int add_threads(struct target *t, int pid, char *err, size_t len)
 {
@@ -87,7 +108,7 @@ static int add_threads(struct target *t, int pid, char *err, size_t len)
 	snprintf(path, sizeof(path), "/proc/%d/task", pid);
 	dir = opendir(path);
 	if (!dir)
-		return refuse(err, len, "no such process %d (-p)", pid);
+		return proc_refused(path, pid, "process", err, len);
 	while (ret == 0 && (d = readdir(dir)))
 		if (isdigit((unsigned char)d->d_name[0]))
 			ret = push(&t->pids, &t->n_pids, atoi(d->d_name));
@@ -112,7 +133,7 @@ static int resolve_threads(struct target *t, const struct options *o,
 		}
 		snprintf(path, sizeof(path), "/proc/%d", ids[i]);
 		ret = access(path, F_OK) == 0 ? push(&t->pids, &t->n_pids, ids[i])
-			: refuse(err, len, "no such thread %d (-t)", ids[i]);
+			: proc_refused(path, ids[i], "thread", err, len);
 	}
 	if (n > 1)	/* one process's threads are unique already */
 		drop_duplicates(t->pids, &t->n_pids);
@@ -138,6 +159,14 @@ static int resolve_cpus(struct target *t, const struct options *o,
 		snprintf(t->desc, sizeof(t->desc), "'system wide'");
 		return 0;
 	}
+	/* sysfs's final newline is no part of what a user types: no
+	 * newline goes into a message or the title either. */
+	bad = strcspn(o->cpu_list, "\n");
+	if (o->cpu_list[bad]) {
+		free(online);
+		return refuse(err, len, "bad CPU list: a newline in it, after '%.*s'; give CPUs such as 0-3,6",
+			      (int)bad, o->cpu_list);
+	}
 	n = topology_parse_list(o->cpu_list, &cpus, &bad);
 	for (i = 0; n > 0 && i < n; i++)
 		if (!topology_contains(online, n_online, cpus[i])) {
@@ -146,7 +175,14 @@ static int resolve_cpus(struct target *t, const struct options *o,
 			n = -EINVAL;
 		}
 	free(online);
-	if (n == -EINVAL && !*err)
+	if (n == -ERANGE)
+		n = refuse(err, len, "CPU number too large in '%s' at '%s': pstat counts CPUs 0 to %d",
+			   o->cpu_list, o->cpu_list + bad,
+			   TOPOLOGY_MAX_CPUS - 1);
+	if (n == -EINVAL && !*err && !o->cpu_list[bad])
+		refuse(err, len, "bad CPU list '%s': it ends where a CPU must follow; give CPUs such as 0-3,6",
+		       o->cpu_list);
+	else if (n == -EINVAL && !*err)
 		refuse(err, len, "bad CPU list '%s' at '%s': give CPUs such as 0-3,6",
 		       o->cpu_list, o->cpu_list + bad);
 	if (n < 0) {
@@ -189,19 +225,21 @@ static int resolve_all_threads(struct target *t, char *const argv[],
 	struct dirent *d;
 	DIR *proc = opendir("/proc");
 	char ignored[8];
-	int pid;
+	int pid, ret = 0;
 
 	if (!proc)
 		return refuse(err, len, "cannot list /proc: %s", strerror(errno));
 	/* A process gone since the listing is no error: skip it. */
-	while ((d = readdir(proc))) {
+	while (ret != -ENOMEM && (d = readdir(proc))) {
 		if (!isdigit((unsigned char)d->d_name[0]))
 			continue;
 		pid = atoi(d->d_name);
 		if (pid != getpid())
-			add_threads(t, pid, ignored, sizeof(ignored));
+			ret = add_threads(t, pid, ignored, sizeof(ignored));
 	}
 	closedir(proc);
+	if (ret == -ENOMEM)
+		return ret;
 	snprintf(t->desc, sizeof(t->desc), "'system wide'");
 	/* A thread may end between listing and opening. */
 	t->skip_vanished = true;

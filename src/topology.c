@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +14,6 @@
 #include "pmu.h"
 #include "topology.h"
 
-/* The most CPUs a list may name; far beyond any machine today. */
-#define MAX_CPU 65536
-
 static int by_number(const void *a, const void *b)
 {
 	int x = *(const int *)a, y = *(const int *)b;
@@ -23,66 +21,89 @@ static int by_number(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* A CPU number at *p, past it: 0, -EINVAL where none is, -ERANGE for
+ * one of TOPOLOGY_MAX_CPUS or more. */
 static int take(const char **p, long *v)
 {
 	char *end;
 
 	if (!isdigit((unsigned char)**p))
 		return -EINVAL;
+	errno = 0;
 	*v = strtol(*p, &end, 10);
+	if (errno || *v >= TOPOLOGY_MAX_CPUS)
+		return -ERANGE;
 	*p = end;
-	return *v >= MAX_CPU ? -EINVAL : 0;
+	return 0;
+}
+
+/* The CPUs named so far: a bit each, so that a list costs its length
+ * in time and nothing in memory, however long its ranges and repeats. */
+struct cpu_bits {
+	uint64_t w[TOPOLOGY_MAX_CPUS / 64];
+};
+
+static void set_range(struct cpu_bits *b, long lo, long hi)
+{
+	for (; lo <= hi && lo % 64; lo++)
+		b->w[lo / 64] |= 1ULL << (lo % 64);
+	for (; lo + 63 <= hi; lo += 64)
+		b->w[lo / 64] = ~0ULL;
+	for (; lo <= hi; lo++)
+		b->w[lo / 64] |= 1ULL << (lo % 64);
+}
+
+/* Elements "N" or "N-M", comma-separated, and at most one final
+ * newline (sysfs's): 0, or -EINVAL or -ERANGE with *bad set. */
+static int parse_bits(const char *s, struct cpu_bits *b, size_t *bad)
+{
+	const char *p = s;
+	long lo, hi;
+	int ret;
+
+	for (;;) {
+		*bad = (size_t)(p - s);
+		ret = take(&p, &lo);
+		hi = lo;
+		if (ret == 0 && *p == '-') {
+			p++;
+			*bad = (size_t)(p - s);
+			ret = take(&p, &hi);
+			if (ret == 0 && hi < lo)
+				ret = -EINVAL;
+		}
+		if (ret < 0)
+			return ret;
+		set_range(b, lo, hi);
+		if (*p != ',')
+			break;
+		p++;	/* and an element must follow */
+	}
+	if (p[0] == '\n' && p[1] == '\0')
+		p++;
+	*bad = (size_t)(p - s);
+	return *p ? -EINVAL : 0;
 }
 
 int topology_parse_list(const char *s, int **cpus, size_t *bad)
 {
-	const char *p = s;
-	int *out = NULL, *grown;
-	size_t n = 0, cap = 0, i, j;
-	long lo, hi, c;
+	struct cpu_bits b = { { 0 } };
+	size_t w, n = 0;
+	int *out, bit, ret = parse_bits(s, &b, bad);
 
-	*bad = 0;
-	while (*p && *p != '\n') {
-		*bad = (size_t)(p - s);
-		if (take(&p, &lo) < 0)
-			goto invalid;
-		hi = lo;
-		if (*p == '-') {
-			p++;
-			*bad = (size_t)(p - s);
-			if (take(&p, &hi) < 0 || hi < lo)
-				goto invalid;
-		}
-		for (c = lo; c <= hi; c++) {
-			if (n == cap) {
-				cap = cap ? 2 * cap : 16;
-				grown = realloc(out, cap * sizeof(*out));
-				if (!grown) {
-					free(out);
-					return -ENOMEM;
-				}
-				out = grown;
-			}
-			out[n++] = (int)c;
-		}
-		if (*p == ',')
-			p++;
-		else if (*p && *p != '\n')
-			goto invalid_here;
-	}
-	if (n == 0)
-		goto invalid;
-	qsort(out, n, sizeof(*out), by_number);
-	for (i = j = 0; i < n; i++)
-		if (j == 0 || out[j - 1] != out[i])
-			out[j++] = out[i];
+	if (ret < 0)
+		return ret;
+	for (w = 0; w < TOPOLOGY_MAX_CPUS / 64; w++)
+		n += (size_t)__builtin_popcountll(b.w[w]);
+	out = malloc(n * sizeof(*out));
+	if (!out)
+		return -ENOMEM;
+	for (w = 0, n = 0; w < TOPOLOGY_MAX_CPUS / 64; w++)
+		for (bit = 0; bit < 64 && b.w[w] >> bit; bit++)
+			if ((b.w[w] >> bit) & 1)
+				out[n++] = (int)(w * 64) + bit;
 	*cpus = out;
-	return (int)j;
-invalid_here:
-	*bad = (size_t)(p - s);
-invalid:
-	free(out);
-	return -EINVAL;
+	return (int)n;
 }
 
 int topology_online(int **cpus)

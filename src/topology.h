@@ -14,10 +14,17 @@ struct topology_cpu {
 	int node;
 };
 
+/* The most CPUs a list may name (0 to 65535): far beyond any machine
+ * today, and the kernel's own NR_CPUS limit is 8192 on x86-64. */
+#define TOPOLOGY_MAX_CPUS 65536
+
 /*
- * A CPU list such as "0-3,6" into a sorted array without repeats, the
- * caller's to free. The count, or -EINVAL (with *bad at the offending
- * offset), or -ENOMEM.
+ * A CPU list such as "0-3,6" (and one final newline, as sysfs writes
+ * it) into a sorted array without repeats, the caller's to free. The
+ * count; or -EINVAL for what is not such a list, -ERANGE for a CPU of
+ * TOPOLOGY_MAX_CPUS or more, with *bad at the offending offset; or
+ * -ENOMEM. Time and memory grow with the CPUs named, not with the
+ * length of the ranges or how often they repeat.
  */
 int topology_parse_list(const char *s, int **cpus, size_t *bad);
 

@@ -18,31 +18,228 @@
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "caps.h"
 #include "workload.h"
 
-/* What a terminal or a supervisor sends to stop the command. */
-static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+extern char **environ;
+
+/*
+ * The signals passed on to the command: every one whose default is to
+ * end a process (the real-time ones too), but those that speak of
+ * pstat itself: its own faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+ * SIGTRAP, SIGSYS, SIGABRT), its own limits (SIGXCPU, SIGXFSZ) and
+ * SIGPIPE, which it ignores to see a closed output as an error; and
+ * SIGKILL, which no process can catch.
+ */
+static const int forwarded[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
+	SIGVTALRM, SIGPROF, SIGPOLL, SIGPWR,
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+
+/*
+ * The dispositions pstat sets for itself: SIGPIPE ignored, so that a
+ * closed output is an error it sees (EPIPE); SIGCHLD the default, as a
+ * caller's SIG_IGN would leave the command's status to no one.
+ */
+static const struct {
+	int sig;
+	void (*handler)(int);
+} own[] = {
+	{ SIGPIPE, SIG_IGN },
+	{ SIGCHLD, SIG_DFL },
+};
+
+#define N_OWN (sizeof(own) / sizeof(own[0]))
+
+/*
+ * What pstat's caller gave it and pstat changes, kept for the command,
+ * which gets it back as exec(2) would have passed it on: the signal
+ * mask, the dispositions of own[] and, where the C library's secure
+ * mode took variables out of environ, the environment.
+ */
+static struct {
+	bool saved;
+	sigset_t mask;
+	sigset_t watched;	/* what pstat passes on, and SIGCHLD */
+	struct sigaction own[N_OWN];
+	char **envp;		/* NULL: environ is the caller's */
+} caller;
+
+/* Every signal pstat may pass on, and SIGCHLD. */
+static void forwardable_set(sigset_t *set)
+{
+	size_t i;
+	int sig;
+
+	sigemptyset(set);
+	for (i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
+		sigaddset(set, forwarded[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(set, sig);
+	sigaddset(set, SIGCHLD);	/* for kernels without pidfd */
+}
+
+/*
+ * A signal the caller ignores (nohup's SIGHUP) is ignored by pstat too,
+ * as by the command: not passed on, and unblocked, unless the caller
+ * blocked it, so that the kernel drops it.
+ */
+static int leave_ignored(void)
+{
+	struct sigaction sa;
+	sigset_t ignored;
+	int sig;
+
+	sigemptyset(&ignored);
+	for (sig = 1; sig < NSIG; sig++) {
+		if (sig == SIGCHLD || sigismember(&caller.watched, sig) != 1 ||
+		    sigaction(sig, NULL, &sa) < 0 || sa.sa_handler != SIG_IGN)
+			continue;
+		sigdelset(&caller.watched, sig);
+		if (sigismember(&caller.mask, sig) != 1)
+			sigaddset(&ignored, sig);
+	}
+	return sigprocmask(SIG_UNBLOCK, &ignored, NULL) < 0 ? -errno : 0;
+}
+
+/*
+ * The first time: block what pstat may pass on, at once; then keep
+ * what the caller gave, and set pstat's own dispositions. 0 or -errno.
+ */
+static int save_caller(void)
+{
+	struct sigaction sa = { 0 };
+	size_t i;
+	int ret;
+
+	if (caller.saved)
+		return 0;
+	forwardable_set(&caller.watched);
+	if (sigprocmask(SIG_BLOCK, &caller.watched, &caller.mask) < 0)
+		return -errno;
+	caller.saved = true;
+	ret = leave_ignored();
+	for (i = 0; ret == 0 && i < N_OWN; i++) {
+		sa.sa_handler = own[i].handler;
+		if (sigaction(own[i].sig, &sa, &caller.own[i]) < 0)
+			ret = -errno;
+	}
+	return ret;
+}
+
+/* The most execve(2) passes in arguments and environment together:
+ * three quarters of the kernel's 8 MiB _STK_LIM. */
+#define ENVIRON_MAX (6UL << 20)
+
+/*
+ * Where the kernel put the environment execve(2) gave pstat: fields 50
+ * and 51 of /proc/self/stat, env_start and env_end (Linux 3.5). 0 or
+ * -errno.
+ */
+static int environ_bounds(unsigned long *start, unsigned long *end)
+{
+	char buf[2048], *p;
+	ssize_t n;
+	int fd, field;
+
+	fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return n < 0 ? -errno : -EIO;
+	buf[n] = '\0';
+	/* The name, field 2, may hold anything: count from its ')'. */
+	p = strrchr(buf, ')');
+	for (field = 2; p && field < 50; field++)
+		p = strchr(p + 1, ' ');
+	if (!p || sscanf(p, " %lu %lu", start, end) != 2)
+		return -EIO;
+	return 0;
+}
+
+/*
+ * The environment execve(2) gave pstat, still where the kernel put it
+ * whatever the C library's secure mode took out of environ: each
+ * variable of [env_start, env_end), which is pstat's own memory, and
+ * which nothing writes (/proc/self/environ shows it, but only to root
+ * once pstat is not dumpable). 0 or -errno.
+ */
+static int keep_environ(void)
+{
+	unsigned long start, end;
+	const char *p, *e;
+	size_t n = 0;
+	int ret = environ_bounds(&start, &end);
+
+	if (ret < 0)
+		return ret;
+	if (start == 0 || end < start || end - start > ENVIRON_MAX ||
+	    (end > start && ((const char *)end)[-1] != '\0'))
+		return -EIO;
+	p = (const char *)start;
+	e = (const char *)end;
+	for (; p < e; p += strlen(p) + 1)
+		n++;
+	caller.envp = malloc((n + 1) * sizeof(*caller.envp));
+	if (!caller.envp)
+		return -ENOMEM;
+	n = 0;
+	for (p = (const char *)start; p < e; p += strlen(p) + 1)
+		caller.envp[n++] = (char *)p;
+	caller.envp[n] = NULL;
+	return 0;
+}
+
+int workload_init(void)
+{
+	/* Its failures come back from workload_watch_signals, in words. */
+	save_caller();
+	return caps_elevated() ? keep_environ() : 0;
+}
+
+int workload_block_signals(void)
+{
+	int ret = save_caller();
+
+	if (ret == 0 && sigprocmask(SIG_BLOCK, &caller.watched, NULL) < 0)
+		ret = -errno;
+	return ret;
+}
+
+int workload_unblock_signals(void)
+{
+	if (!caller.saved)
+		return 0;
+	return sigprocmask(SIG_SETMASK, &caller.mask, NULL) < 0 ? -errno : 0;
+}
 
 /* Between fork and exec: only async-signal-safe calls. */
 static void __attribute__((noreturn)) child(const int go[2], const int err[2],
 					    const struct workload *w,
 					    char *const argv[])
 {
-	sigset_t none;
+	char *const *envp = caller.envp ? caller.envp : environ;
 	char c;
 	int e;
 
 	/* Our copy of the write end would keep the read from seeing EOF. */
 	close(go[1]);
 	close(err[0]);
-	/* Dispositions and the mask are pstat's; the command gets its own. */
-	for (e = 1; e < NSIG; e++)
-		signal(e, SIG_DFL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
+	/*
+	 * Only what pstat changed goes back to the caller's: a signal the
+	 * caller ignored (nohup) stays ignored, as exec(2) keeps it.
+	 */
+	for (e = 0; e < (int)N_OWN; e++)
+		sigaction(own[e].sig, &caller.own[e], NULL);
+	sigprocmask(SIG_SETMASK, &caller.mask, NULL);
 	if (read(go[0], &c, 1) != 1)
 		_exit(127);	/* pstat gave up: never run the command */
 	/* None of pstat's privileges go on to the command. */
@@ -50,12 +247,12 @@ static void __attribute__((noreturn)) child(const int go[2], const int err[2],
 	if (e == 0)
 		e = w->exec_err;
 	if (e == 0) {
-		execv(w->path, argv);
+		execve(w->path, argv, envp);
 		e = errno;
 	}
 	/* No #! and no ELF: a shell script, to execvp and the shells. */
 	if (e == ENOEXEC) {
-		execv(w->sh_argv[0], w->sh_argv);
+		execve(w->sh_argv[0], w->sh_argv, envp);
 		e = errno;
 	}
 	if (write(err[1], &e, sizeof(e)) != sizeof(e))
@@ -78,18 +275,16 @@ static void close_fd(int *fd)
  */
 int workload_watch_signals(struct workload *w)
 {
-	sigset_t set;
-	size_t i;
+	int ret = save_caller();
 
-	sigemptyset(&set);
-	for (i = 0; i < sizeof(forwarded) / sizeof(forwarded[0]); i++)
-		sigaddset(&set, forwarded[i]);
-	sigaddset(&set, SIGCHLD);	/* for kernels without pidfd */
-	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
+	if (ret < 0)
+		return ret;
+	/* Blocked already, unless workload_unblock_signals let them go. */
+	if (sigprocmask(SIG_BLOCK, &caller.watched, NULL) < 0)
 		return -errno;
 	if (w->sig_fd >= 0)
 		close(w->sig_fd);
-	w->sig_fd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	w->sig_fd = signalfd(-1, &caller.watched, SFD_CLOEXEC | SFD_NONBLOCK);
 	return w->sig_fd < 0 ? -errno : 0;
 }
 
@@ -249,7 +444,18 @@ int workload_start(struct workload *w)
 	return 0;
 }
 
-/* Pass pending signals on; SIGCHLD only wakes the loop up. */
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Pass pending signals on; SIGCHLD only wakes the loop up. A second
+ * SIGINT or SIGTERM means it: SIGKILL follows a grace period later.
+ */
 static void pass_signals(struct workload *w)
 {
 	struct signalfd_siginfo si;
@@ -258,9 +464,29 @@ static void pass_signals(struct workload *w)
 		if (si.ssi_signo == SIGCHLD)
 			continue;
 		w->signalled = (int)si.ssi_signo;
-		if (w->pid > 0)
-			kill(w->pid, (int)si.ssi_signo);
+		if (w->pid <= 0)
+			continue;
+		kill(w->pid, (int)si.ssi_signo);
+		if (si.ssi_signo == SIGINT || si.ssi_signo == SIGTERM)
+			w->stops++;
+		if (w->stops == 2 && !w->kill_at_ms)
+			w->kill_at_ms = now_ms() + WORKLOAD_GRACE_MS;
 	}
+}
+
+/* poll's timeout: until the SIGKILL that is due, or none. */
+static int kill_timeout(struct workload *w)
+{
+	long long left;
+
+	if (!w->kill_at_ms || w->pid <= 0)
+		return -1;
+	left = w->kill_at_ms - now_ms();
+	if (left > 0)
+		return (int)left;
+	kill(w->pid, SIGKILL);
+	w->kill_at_ms = 0;
+	return -1;
 }
 
 static int reap(struct workload *w, int flags)
@@ -295,7 +521,7 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 	while (child ? w->pid > 0 : !stop && !w->signalled) {
 		if (w->sig_fd < 0)
 			return child ? reap(w, 0) : -EINVAL;
-		if (poll(p, 2 + n, -1) < 0 && errno != EINTR)
+		if (poll(p, 2 + n, kill_timeout(w)) < 0 && errno != EINTR)
 			return -errno;
 		if (p[0].revents)
 			pass_signals(w);

@@ -24,7 +24,38 @@ struct workload {
 	int status;		/* from wait4 */
 	struct rusage ru;
 	int signalled;		/* the last signal passed on, or 0 */
+	int stops;		/* SIGINTs and SIGTERMs passed on */
+	long long kill_at_ms;	/* when SIGKILL follows the second, or 0 */
 };
+
+/* How long a command has after the SIGTERM of --timeout, or after a
+ * second SIGINT or SIGTERM, before SIGKILL. */
+#define WORKLOAD_GRACE_MS 2000
+
+/*
+ * First thing in main, before anything else: block the signals pstat
+ * passes on (workload_watch_signals), so that none ends pstat before
+ * it can pass it on; ignore SIGPIPE, so that a closed output is an
+ * error pstat sees, and give SIGCHLD its default, so that the command
+ * can be waited for; and keep what the caller gave pstat that it
+ * changes, which the command gets back: the signal mask, those
+ * dispositions and, when pstat runs with privileges (caps_elevated),
+ * the environment as execve(2) passed it, before the C library's
+ * secure mode took variables out. A signal the caller ignores, pstat
+ * ignores too: it is not passed on. 0, or -errno when that environment
+ * could not be found: the command then gets environ as it is. (What
+ * fails with signals fails again, and is said, in workload_prepare.)
+ */
+int workload_init(void);
+
+/*
+ * The caller's signal mask again, for what runs no command or may wait
+ * long before there is one (an event file from a pipe): a signal
+ * blocked since workload_init does what it would have. Blocked again
+ * by workload_block_signals. 0 or -errno.
+ */
+int workload_unblock_signals(void);
+int workload_block_signals(void);
 
 /*
  * A descriptor to watch while waiting, and what to do when it is ready:
@@ -40,7 +71,7 @@ struct workload_watch {
 /*
  * Find argv[0] as execvp(3) would (workload_resolve), then fork the
  * child, which waits for workload_start before it executes that file.
- * From here on SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to pstat are
+ * From here on the signals of workload_watch_signals sent to pstat are
  * passed on to the child while pstat waits for it. 0 or -errno.
  */
 int workload_prepare(struct workload *w, char *const argv[]);
@@ -53,15 +84,20 @@ int workload_prepare(struct workload *w, char *const argv[]);
 int workload_start(struct workload *w);
 
 /*
- * Pass on SIGINT, SIGTERM, SIGHUP and SIGQUIT: they are blocked and read
- * from a signalfd by workload_wait. workload_prepare does it; call it
- * alone to wait with no command. 0 or -errno.
+ * Pass on every signal whose default ends a process, but SIGKILL and
+ * those about pstat itself (its faults, SIGXCPU, SIGXFSZ, SIGPIPE):
+ * SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
+ * SIGVTALRM, SIGPROF, SIGPOLL, SIGPWR, SIGSTKFLT and the real-time
+ * signals. They are blocked and read from a signalfd by workload_wait.
+ * workload_prepare does it; call it alone to wait with no command.
+ * 0 or -errno.
  */
 int workload_watch_signals(struct workload *w);
 
 /*
  * Wait for the child to end, passing signals on and serving the
- * watches. With no child (after workload_watch_signals alone), wait
+ * watches; WORKLOAD_GRACE_MS after a second SIGINT or SIGTERM, SIGKILL
+ * the child. With no child (after workload_watch_signals alone), wait
  * until one of those signals arrives, in signalled, or a watch says 2.
  * 0 or -errno.
  */

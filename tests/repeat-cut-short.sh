@@ -33,11 +33,13 @@ runs_started_over() { [ "$(wc -l <runs)" -gt "$1" ]; }
 
 # cut_short RUNS SCRIPT: pstat -r RUNS runs sh -c SCRIPT, which appends
 # a line to ./runs when it starts; once it has RUNS_BEFORE + 1 lines,
-# pstat gets SIGINT, as from Ctrl-C.
+# pstat gets SIGINT, as from Ctrl-C. timeout passes it on: a command
+# started with & ignores SIGINT, and so would pstat and its command.
 cut_short()
 {
 	: >runs
-	"$PSTAT" "$3" -r "$1" -e task-clock -- sh -c "$2" >out 2>err &
+	timeout 300 "$PSTAT" "$3" -r "$1" -e task-clock -- sh -c "$2" \
+		>out 2>err &
 	pstat=$!
 	started "$pstat"
 	wait_until "run $(($4 + 1)) of pstat -r $1" runs_started_over "$4"

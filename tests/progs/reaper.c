@@ -92,16 +92,19 @@ int main(int argc, char **argv)
 		perror("reaper: PR_SET_CHILD_SUBREAPER");
 		return 2;
 	}
+	/*
+	 * As from a terminal: a shell's background job ignores these, and
+	 * CMD would inherit that. Before the fork, so that a signal sent
+	 * right after it never finds them ignored.
+	 */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
 	pid = fork();
 	if (pid < 0) {
 		perror("reaper: fork");
 		return 2;
 	}
 	if (pid == 0) {
-		/* As from a terminal: a shell's background job ignores
-		 * these, and CMD would inherit that. */
-		signal(SIGINT, SIG_DFL);
-		signal(SIGQUIT, SIG_DFL);
 		execvp(argv[2], argv + 2);
 		perror(argv[2]);
 		_exit(127);

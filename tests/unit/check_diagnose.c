@@ -265,6 +265,8 @@ START_TEST(test_fix_words)
 	ck_assert_ptr_nonnull(strstr(buf, "'sudo mount -o remount,mode=750,gid=GROUP /sys/kernel/debug/tracing'"));
 	diagnose_fd_limit(6, 22, 20, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "6 counters need 22 file descriptors, but the limit is 20: raise it with 'ulimit -n 22'");
+	diagnose_fd_limit(1, 17, 16, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "1 counter needs 17 file descriptors, but the limit is 16: raise it with 'ulimit -n 17'");
 	ck_assert_ptr_nonnull(strstr(diagnose_no_core_pmu(),
 				     "no hardware PMU"));
 	ck_assert_ptr_nonnull(strstr(diagnose_modifiers_refused(),

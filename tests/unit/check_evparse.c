@@ -1073,7 +1073,9 @@ static int parse_file(struct evlist *el, const char *path, const char *text,
 	file.flags = -1;
 	ret = evparse_file(el, path, open_fn, err);
 	if (open_fn != failed_open) {
-		ck_assert_int_eq(file.flags, O_RDONLY | O_CLOEXEC);
+		/* Not blocking: a FIFO with no writer must not hang it. */
+		ck_assert_int_eq(file.flags,
+				 O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 		ck_assert_msg(file.fd >= 0 && fcntl(file.fd, F_GETFD) < 0,
 			      "fd %d left open", file.fd);
 	}
@@ -1305,6 +1307,48 @@ START_TEST(test_file_endless)
 }
 END_TEST
 
+/* The FIFO at path, whose writer writes the text and is gone by the
+ * time evparse_file reads. */
+static int fifo_open(const char *path, int flags, mode_t mode)
+{
+	int w;
+
+	file.flags = flags;
+	file.fd = open(path, flags, mode);
+	ck_assert_int_ge(file.fd, 0);
+	w = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+	ck_assert_int_ge(w, 0);
+	ck_assert_int_eq(write(w, file.text, file.len), (ssize_t)file.len);
+	close(w);
+	return file.fd;
+}
+
+/*
+ * A FIFO: refused at once without a writer (the open waited for one
+ * forever); read to its end when one wrote.
+ */
+START_TEST(test_file_fifo)
+{
+	char dir[] = "/tmp/check_evparse.XXXXXX", path[64], reason[128];
+	struct evlist *el = evlist_new();
+	struct evparse_error err;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	snprintf(reason, sizeof(reason),
+		 "the event file '%s' is a FIFO with no writer: pstat does not wait for one",
+		 path);
+	check_file_refused(__LINE__, path, "", 0, sys_open, reason, "");
+	ck_assert_int_eq(parse_file(el, path, "cs,\nfaults\n", 0, fifo_open,
+				    &err), 0);
+	ck_assert_uint_eq(evlist_count(el), 2);
+	evlist_free(el);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 static Suite *evparse_suite(void)
 {
 	Suite *s = suite_create("evparse");
@@ -1342,6 +1386,7 @@ static Suite *evparse_suite(void)
 	tcase_add_test(tc, test_file_unreadable);
 	tcase_add_test(tc, test_file_bounds);
 	tcase_add_test(tc, test_file_endless);
+	tcase_add_test(tc, test_file_fifo);
 	suite_add_tcase(s, tc);
 	return s;
 }

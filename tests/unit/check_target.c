@@ -230,6 +230,13 @@ static const struct refused_row {
 	{ __LINE__, { "-t", "0" }, "bad tid list '0'" },
 	{ __LINE__, { "-C", "2" }, "CPU 2 is not online" },
 	{ __LINE__, { "-C", "0,x" }, "bad CPU list '0,x' at 'x'" },
+	/* A trailing comma was CPU 0; a newline ended the list unseen
+	 * ("0\n5" counted CPU 0 under the title "CPU(s) 0\n5"). */
+	{ __LINE__, { "-C", "0," }, "bad CPU list '0,': it ends where" },
+	{ __LINE__, { "-C", "0\n1" }, "bad CPU list: a newline in it, after '0'" },
+	{ __LINE__, { "-C", "0\n" }, "bad CPU list: a newline in it" },
+	{ __LINE__, { "-C", "70000" }, "CPU number too large in '70000' at '70000': pstat counts CPUs 0 to 65535" },
+	{ __LINE__, { "-C", "0-99999999999999999999" }, "CPU number too large" },
 };
 
 START_TEST(test_refused)

@@ -5,9 +5,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,9 +24,9 @@
 struct list_row {
 	int line;
 	const char *s;
-	int n;			/* the count, or -EINVAL */
+	int n;			/* the count, or -EINVAL or -ERANGE */
 	int cpus[MAX_CPUS];	/* the first MAX_CPUS of them */
-	size_t bad;		/* with -EINVAL: the offset blamed */
+	size_t bad;		/* with an error: the offset blamed */
 };
 
 static const struct list_row list_rows[] = {
@@ -47,10 +49,10 @@ static const struct list_row list_rows[] = {
 	/* The largest CPU a list may name, and past it. */
 	{ __LINE__, "65535", 1, { 65535 } },
 	{ __LINE__, "65534-65535", 2, { 65534, 65535 } },
-	{ __LINE__, "65536", -EINVAL, { 0 }, 0 },
-	{ __LINE__, "0-65536", -EINVAL, { 0 }, 2 },
-	{ __LINE__, "1,99999999999999999999", -EINVAL, { 0 }, 2 },
-	{ __LINE__, "1-99999999999999999999999", -EINVAL, { 0 }, 2 },
+	{ __LINE__, "65536", -ERANGE, { 0 }, 0 },
+	{ __LINE__, "0-65536", -ERANGE, { 0 }, 2 },
+	{ __LINE__, "1,99999999999999999999", -ERANGE, { 0 }, 2 },
+	{ __LINE__, "1-99999999999999999999999", -ERANGE, { 0 }, 2 },
 	/* Nothing at all. */
 	{ __LINE__, "", -EINVAL, { 0 }, 0 },
 	{ __LINE__, "\n", -EINVAL, { 0 }, 0 },
@@ -63,6 +65,14 @@ static const struct list_row list_rows[] = {
 	{ __LINE__, "0-a", -EINVAL, { 0 }, 2 },
 	{ __LINE__, "0--3", -EINVAL, { 0 }, 2 },
 	{ __LINE__, "0,,1", -EINVAL, { 0 }, 2 },
+	/* A comma promises one more: none is an error, not "0". */
+	{ __LINE__, "0,", -EINVAL, { 0 }, 2 },
+	{ __LINE__, "0-3,\n", -EINVAL, { 0 }, 4 },
+	/* A newline ends the list, and only as its last character: "0\n5"
+	 * was CPU 0 alone, with "5" left unread. */
+	{ __LINE__, "0\n5", -EINVAL, { 0 }, 1 },
+	{ __LINE__, "0\n\n", -EINVAL, { 0 }, 1 },
+	{ __LINE__, "0,\n5", -EINVAL, { 0 }, 2 },
 	{ __LINE__, "0-3,x", -EINVAL, { 0 }, 4 },
 	/* A range that runs backwards: blamed on its end. */
 	{ __LINE__, "3-1", -EINVAL, { 0 }, 2 },
@@ -119,6 +129,65 @@ START_TEST(test_parse_list_all)
 		ck_assert_int_eq(topology_contains(cpus, n, i),
 				 i >= 0 && i < 65536);
 	free(cpus);
+}
+END_TEST
+
+/* Address-space limits and these tools do not mix. */
+static bool limits_work(void)
+{
+	const char *preload = getenv("LD_PRELOAD");
+
+#if defined(__SANITIZE_ADDRESS__)
+	return false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+	return false;
+#endif
+#endif
+	return !preload || !strstr(preload, "vgpreload");
+}
+
+/*
+ * A 32 KiB list that names every CPU 4096 times: pstat used to expand
+ * each range into an array before dropping repeats (1 GiB, 34 s). Now
+ * it parses in 64 MiB of address space more than the suite has.
+ */
+START_TEST(test_parse_list_long)
+{
+	static const char every[] = "0-65535,";
+	const size_t reps = 4096;
+	struct rlimit old, lim;
+	unsigned long pages = 0;
+	char *list, statm[64];
+	int *cpus, n, fd;
+	size_t bad, i;
+
+	list = malloc(reps * strlen(every) + 1);
+	ck_assert_ptr_nonnull(list);
+	for (i = 0; i < reps; i++)
+		memcpy(list + i * strlen(every), every, strlen(every));
+	list[reps * strlen(every) - 1] = '\0';	/* no trailing comma */
+	if (limits_work()) {
+		fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+		ck_assert_int_ge(fd, 0);
+		ck_assert_int_gt(read(fd, statm, sizeof(statm) - 1), 0);
+		close(fd);
+		statm[sizeof(statm) - 1] = '\0';
+		ck_assert_int_eq(sscanf(statm, "%lu", &pages), 1);
+		ck_assert_int_eq(getrlimit(RLIMIT_AS, &old), 0);
+		lim = old;
+		lim.rlim_cur = pages * (rlim_t)sysconf(_SC_PAGESIZE) +
+			       (64 << 20);
+		ck_assert_int_eq(setrlimit(RLIMIT_AS, &lim), 0);
+	}
+	n = topology_parse_list(list, &cpus, &bad);
+	if (pages)
+		ck_assert_int_eq(setrlimit(RLIMIT_AS, &old), 0);
+	ck_assert_int_eq(n, 65536);
+	ck_assert_int_eq(cpus[0], 0);
+	ck_assert_int_eq(cpus[65535], 65535);
+	free(cpus);
+	free(list);
 }
 END_TEST
 
@@ -254,6 +323,7 @@ static Suite *topology_suite(void)
 
 	tcase_add_loop_test(tl, test_parse_list, 0, N_ROWS(list_rows));
 	tcase_add_test(tl, test_parse_list_all);
+	tcase_add_test(tl, test_parse_list_long);
 	tcase_add_test(tl, test_contains);
 	suite_add_tcase(s, tl);
 	tcase_add_checked_fixture(ts, tree_setup, tree_teardown);
