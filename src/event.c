@@ -138,7 +138,6 @@ struct pmu_ctx {
 	const char *pmu;
 	struct event_pmu_extra *x;
 	struct event_error *err;
-	size_t base;		/* offset of the terms being read, for err */
 	bool in_alias;		/* reading an alias's own terms */
 	const char *alias;	/* its name, for messages */
 	const char *user;	/* the terms as the user typed them */
