@@ -45,6 +45,7 @@ static int raw_config(const char *name, size_t len, uint64_t *config)
 	if (len > 3 && name[1] == '0' && (name[2] == 'x' || name[2] == 'X'))
 		i = 3;
 	digits = len - i;
+	/* cppcheck-suppress knownConditionTrueFalse ; false: len is any length */
 	if (digits > 16)
 		return -ENOENT;
 	for (*config = 0; i < len; i++) {

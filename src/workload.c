@@ -290,6 +290,7 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 	bool child = w->pid > 0, stop = false;
 	int ret;
 
+	/* cppcheck-suppress knownConditionTrueFalse ; run.c passes watches */
 	for (i = 0; i < n; i++)
 		p[2 + i] = (struct pollfd){ .fd = watch[i].fd, .events = POLLIN };
 	while (child ? w->pid > 0 : !stop && !w->signalled) {
