@@ -384,12 +384,12 @@ static bool metadata(const char *name)
 	return strchr(name, '.') != NULL;
 }
 
-int pmu_names(const char *pmu, const char *sub, char ***names)
+int pmu_names(const char *pmu, const char *dir, char ***names)
 {
 	char path[4096], **all;
 	int n, i, kept = 0;
 
-	n = list_dir(devices(path, sizeof(path), pmu, sub), &all);
+	n = list_dir(devices(path, sizeof(path), pmu, dir), &all);
 	if (n < 0)
 		return n;
 	for (i = 0; i < n; i++) {
