@@ -41,7 +41,7 @@ static void read_status(struct diagnose_facts *f)
 				*(int *)((char *)f + fields[i].offset) =
 					atoi(line + strlen(fields[i].field));
 	if (s)
-		fclose(s);
+		(void)fclose(s);
 }
 
 /* /proc/PID is owned by the process's effective uid. */
@@ -62,7 +62,7 @@ static int read_int(const char *path, int fallback)
 	if (f) {
 		if (fscanf(f, "%d", &v) != 1)
 			v = fallback;
-		fclose(f);
+		(void)fclose(f);
 	}
 	return v;
 }

@@ -273,13 +273,13 @@ int main(int argc, char **argv)
 	int ret;
 
 	/* A closed stderr must give EPIPE and 125, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
+	(void)signal(SIGPIPE, SIG_IGN);
 	/*
 	 * Results go to stderr by default, which stdio leaves unbuffered:
 	 * a write(2) a field. Buffer it; diag and each printed section
 	 * flush, so nothing comes late or out of order.
 	 */
-	setvbuf(stderr, stderr_buf, _IOFBF, sizeof(stderr_buf));
+	(void)setvbuf(stderr, stderr_buf, _IOFBF, sizeof(stderr_buf));
 	ret = options_parse(&o, argc, argv, err, sizeof(err));
 	if (ret < 0) {
 		diag_error("%s", ret == -EINVAL ? err : strerror(-ret));

@@ -53,7 +53,7 @@ static int kernel_paranoid(int *level)
 	if (!f)
 		return -errno;
 	ok = fscanf(f, "%d", level) == 1;
-	fclose(f);
+	(void)fclose(f);
 	return ok ? 0 : -EINVAL;
 }
 

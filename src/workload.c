@@ -40,7 +40,7 @@ static void __attribute__((noreturn)) child(const int go[2], const int err[2],
 	close(err[0]);
 	/* Dispositions and the mask are pstat's; the command gets its own. */
 	for (e = 1; e < NSIG; e++)
-		signal(e, SIG_DFL);
+		(void)signal(e, SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	if (read(go[0], &c, 1) != 1)
