@@ -170,6 +170,7 @@ static bool user_gives(const struct pmu_ctx *c, const char *name)
 }
 
 /* A bare word that is one of the PMU's event aliases. */
+/* NOLINTNEXTLINE(misc-no-recursion): at most one alias deep */
 static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
 {
 	char file[320], def[1024], meta[64];
@@ -197,6 +198,7 @@ static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
 	return 0;
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): at most one alias deep */
 static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 {
 	const char *eq = memchr(s, '=', len);
@@ -260,6 +262,7 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 		      c->pmu, name);
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): at most one alias deep */
 static int pmu_terms(struct pmu_ctx *c, const char *s, size_t len)
 {
 	size_t start = 0, i;
