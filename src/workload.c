@@ -192,7 +192,7 @@ int workload_prepare(struct workload *w, char *const argv[])
 		ret = prepare_exec(w, argv);
 	if (ret == 0 && pipe2(go, O_CLOEXEC) < 0)
 		ret = -errno;
-	if (ret < 0) {
+	if (ret != 0) {
 		forget_exec(w);
 		return ret;
 	}
