@@ -69,6 +69,7 @@ static int read_small(const char *path, char *buf, size_t len)
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
+	buf[0] = '\0';
 	if (fd < 0)
 		return errno == ENOTDIR ? -ENOENT : -errno;
 	n = read(fd, buf, len - 1);
