@@ -15,7 +15,7 @@ say(const char *prefix, const char *fmt, va_list ap)
 	fputs(prefix, stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
-	fflush(stderr);
+	(void)fflush(stderr);
 }
 
 void diag_error(const char *fmt, ...)

@@ -45,6 +45,7 @@ static int raw_config(const char *name, size_t len, uint64_t *config)
 	if (len > 3 && name[1] == '0' && (name[2] == 'x' || name[2] == 'X'))
 		i = 3;
 	digits = len - i;
+	/* cppcheck-suppress knownConditionTrueFalse ; false: len is any length */
 	if (digits > 16)
 		return -ENOENT;
 	for (*config = 0; i < len; i++) {
@@ -180,6 +181,7 @@ static bool user_gives(const struct pmu_ctx *c, const char *name)
 }
 
 /* A bare word that is one of the PMU's event aliases. */
+/* NOLINTNEXTLINE(misc-no-recursion): at most one alias deep */
 static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
 {
 	char file[320], def[1024], meta[64];
@@ -208,6 +210,7 @@ static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
 	return 0;
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): at most one alias deep */
 static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 {
 	const char *eq = memchr(s, '=', len);
@@ -273,6 +276,7 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 		      c->pmu, name);
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): at most one alias deep */
 static int pmu_terms(struct pmu_ctx *c, const char *s, size_t len)
 {
 	size_t start = 0, i;

@@ -14,14 +14,14 @@
 
 #include "event_table.h"
 
-#define HW(n, c)	{ .name = n, .type = PERF_TYPE_HARDWARE, \
+#define HW(n, c)	{ .name = (n), .type = PERF_TYPE_HARDWARE, \
 			  .config = PERF_COUNT_HW_##c }
-#define HW_ALIAS(n, c, a) { .name = n, .type = PERF_TYPE_HARDWARE, \
-			  .config = PERF_COUNT_HW_##c, .alias_of = a }
-#define SW(n, c)	{ .name = n, .type = PERF_TYPE_SOFTWARE, \
+#define HW_ALIAS(n, c, a) { .name = (n), .type = PERF_TYPE_HARDWARE, \
+			  .config = PERF_COUNT_HW_##c, .alias_of = (a) }
+#define SW(n, c)	{ .name = (n), .type = PERF_TYPE_SOFTWARE, \
 			  .config = PERF_COUNT_SW_##c }
-#define SW_ALIAS(n, c, a) { .name = n, .type = PERF_TYPE_SOFTWARE, \
-			  .config = PERF_COUNT_SW_##c, .alias_of = a }
+#define SW_ALIAS(n, c, a) { .name = (n), .type = PERF_TYPE_SOFTWARE, \
+			  .config = PERF_COUNT_SW_##c, .alias_of = (a) }
 
 /* perf's names (tools/perf/util/parse-events.c, event_symbols_*). */
 static const struct event_def events[] = {

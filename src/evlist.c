@@ -84,6 +84,7 @@ int evlist_add(struct evlist *el, const struct evsel_desc *d)
 	bool new_group = !el->in_group || el->group_empty;
 	struct evsel *e;
 
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): ev holds pointers */
 	if (grow(&el->ev, &el->cap, el->n, sizeof(*el->ev)) < 0 ||
 	    (new_group && grow(&el->groups, &el->groups_cap, el->n_groups,
 			       sizeof(*el->groups)) < 0))

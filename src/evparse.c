@@ -389,7 +389,7 @@ static int parse_breakpoint(struct parser *p, size_t col)
 {
 	struct perf_event_attr attr;
 	struct event_error e;
-	uint64_t addr, len = 0;
+	uint64_t addr = 0, len = 0;
 	size_t type_at, type_len = 0;
 	int ret;
 

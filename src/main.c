@@ -349,7 +349,7 @@ int main(int argc, char **argv)
 	 * a write(2) a field. Buffer it; diag and each printed section
 	 * flush, so nothing comes late or out of order.
 	 */
-	setvbuf(stderr, stderr_buf, _IOFBF, sizeof(stderr_buf));
+	(void)setvbuf(stderr, stderr_buf, _IOFBF, sizeof(stderr_buf));
 	ret = options_parse(&o, argc, argv, err, sizeof(err));
 	/* What counts nothing lets signals do what they would. */
 	if (ret < 0 || o.action != OPTIONS_RUN)

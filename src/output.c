@@ -345,7 +345,7 @@ static void metric_cells(struct output *out, const struct results *res,
 	make_row(res, &res->rows[rows[0]], out->interval, NULL, first);
 	for (i = 0; i < mo->n_cols; i++) {
 		c = &mo->cols[i];
-		if (c->event != e) {
+		if (i == 0 || c->event != e) {
 			e = c->event;
 			make_row(res, &res->rows[rows[e]], out->interval, NULL,
 				 &row);

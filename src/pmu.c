@@ -69,6 +69,7 @@ static int read_small(const char *path, char *buf, size_t len)
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
+	buf[0] = '\0';
 	if (fd < 0)
 		return errno == ENOTDIR ? -ENOENT : -errno;
 	n = read(fd, buf, len - 1);
@@ -401,15 +402,15 @@ static bool metadata(const char *name)
 	return strchr(name, '.') != NULL;
 }
 
-int pmu_names(const char *pmu, const char *sub, char ***names)
+int pmu_names(const char *pmu, const char *dir, char ***names)
 {
-	char path[4096], **all;
+	char path[4096], **all = NULL;
 	int n, i, kept = 0;
 
-	n = list_dir(devices(path, sizeof(path), pmu, sub), &all);
+	n = list_dir(devices(path, sizeof(path), pmu, dir), &all);
 	if (n < 0)
 		return n;
-	for (i = 0; i < n; i++) {
+	for (i = 0; all && i < n; i++) {
 		if (metadata(all[i]))
 			free(all[i]);
 		else

@@ -87,7 +87,7 @@ void results_free(struct results *r)
 
 	if (!r)
 		return;
-	for (i = 0; i < r->n_rows; i++) {
+	for (i = 0; r->rows && i < r->n_rows; i++) {
 		free(r->rows[i].run_values);
 		free(r->rows[i].run_counted);
 	}

@@ -58,7 +58,7 @@ static void set_range(struct cpu_bits *b, long lo, long hi)
 static int parse_bits(const char *s, struct cpu_bits *b, size_t *bad)
 {
 	const char *p = s;
-	long lo, hi;
+	long lo = 0, hi;
 	int ret;
 
 	for (;;) {

@@ -24,8 +24,6 @@
 #include "caps.h"
 #include "workload.h"
 
-extern char **environ;
-
 /*
  * The signals passed on to the command: every one whose default is to
  * end a process (the real-time ones too), but those that speak of
@@ -174,25 +172,27 @@ static int environ_bounds(unsigned long *start, unsigned long *end)
  */
 static int keep_environ(void)
 {
-	unsigned long start, end;
+	unsigned long start = 0, end = 0;
 	const char *p, *e;
 	size_t n = 0;
 	int ret = environ_bounds(&start, &end);
 
 	if (ret < 0)
 		return ret;
+	/* NOLINTBEGIN(performance-no-int-to-ptr): the kernel's addresses */
 	if (start == 0 || end < start || end - start > ENVIRON_MAX ||
 	    (end > start && ((const char *)end)[-1] != '\0'))
 		return -EIO;
 	p = (const char *)start;
 	e = (const char *)end;
+	/* NOLINTEND(performance-no-int-to-ptr) */
 	for (; p < e; p += strlen(p) + 1)
 		n++;
 	caller.envp = malloc((n + 1) * sizeof(*caller.envp));
 	if (!caller.envp)
 		return -ENOMEM;
 	n = 0;
-	for (p = (const char *)start; p < e; p += strlen(p) + 1)
+	for (p = e - (end - start); p < e; p += strlen(p) + 1)
 		caller.envp[n++] = (char *)p;
 	caller.envp[n] = NULL;
 	return 0;
@@ -387,7 +387,7 @@ int workload_prepare(struct workload *w, char *const argv[])
 		ret = prepare_exec(w, argv);
 	if (ret == 0 && pipe2(go, O_CLOEXEC) < 0)
 		ret = -errno;
-	if (ret < 0) {
+	if (ret != 0) {
 		forget_exec(w);
 		return ret;
 	}
@@ -516,6 +516,7 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 	bool child = w->pid > 0, stop = false;
 	int ret;
 
+	/* cppcheck-suppress knownConditionTrueFalse ; run.c passes watches */
 	for (i = 0; i < n; i++)
 		p[2 + i] = (struct pollfd){ .fd = watch[i].fd, .events = POLLIN };
 	while (child ? w->pid > 0 : !stop && !w->signalled) {
