@@ -29,10 +29,11 @@ static long number(const char **s)
 }
 
 /*
- * list := item (',' item)* [','], item := N ['-' M] with N <= M <
- * MAX_CPU, up to the end or a newline, naming a CPU at least. The
- * count of CPUs, or -1 with *bad where it goes wrong: an item's start,
- * the number after '-', or what follows a number.
+ * list := item (',' item)* ['\n'], item := N ['-' M] with N <= M <
+ * MAX_CPU, and nothing after: a comma must be followed by an item, and
+ * only sysfs's one final newline may end it. The count of CPUs, or -1
+ * with *bad where it goes wrong: an item's start, the number after
+ * '-', or what follows the last item.
  */
 static long oracle(const char *text, size_t *bad)
 {
@@ -40,8 +41,7 @@ static long oracle(const char *text, size_t *bad)
 	long lo, hi, n = 0, c;
 
 	memset(named, 0, sizeof(named));
-	*bad = 0;
-	while (*s && *s != '\n') {
+	for (;;) {
 		*bad = (size_t)(s - text);
 		if (!isdigit((unsigned char)*s) || (lo = number(&s)) >= MAX_CPU)
 			return -1;
@@ -56,14 +56,14 @@ static long oracle(const char *text, size_t *bad)
 			n += !(named[c / 8] & (1 << (c % 8)));
 			named[c / 8] |= (unsigned char)(1 << (c % 8));
 		}
-		if (*s == ',') {
-			s++;
-		} else if (*s && *s != '\n') {
-			*bad = (size_t)(s - text);
-			return -1;
-		}
+		if (*s != ',')
+			break;
+		s++;
 	}
-	return n ? n : -1;
+	if (s[0] == '\n' && s[1] == '\0')
+		s++;
+	*bad = (size_t)(s - text);
+	return *s ? -1 : n;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -74,7 +74,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	long want = oracle(text, &want_bad);
 
 	n = topology_parse_list(text, &cpus, &bad);
-	FUZZ_CHECK(n > 0 || n == -EINVAL || n == -ENOMEM, "'%s': %d", text, n);
+	FUZZ_CHECK(n > 0 || n == -EINVAL || n == -ERANGE || n == -ENOMEM,
+		   "'%s': %d", text, n);
 	if (n < 0) {
 		FUZZ_CHECK(want < 0, "'%s' names %ld CPUs, but: %d", text, want,
 			   n);
