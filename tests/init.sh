@@ -6,6 +6,14 @@
 set -u
 export LC_ALL=C
 
+# A test starts with every signal at its default, whatever its caller
+# ignored ('nohup make check', say): exec(2) passes ignored signals on,
+# and the signal tests would see the caller's, not their own.
+if [ -z "${PSTAT_TEST_SIGDFL:-}" ] && env --default-signal true 2>/dev/null
+then
+	PSTAT_TEST_SIGDFL=1 exec env --default-signal /bin/sh "$0" "$@"
+fi
+
 skip_() { printf 'SKIP: %s\n' "$*"; exit 77; }
 fail_() { printf 'FAIL: %s\n' "$*"; exit 1; }
 framework_failure_() { printf 'ERROR: %s\n' "$*"; exit 99; }
