@@ -13,7 +13,8 @@
 #include "topology.h"
 
 /*
- * Its PMU's cpumask: an uncore PMU counts once a socket, on its CPUs.
+ * Its PMU's cpumask: an uncore PMU counts once a socket, on its CPUs;
+ * or its cpus: a hybrid CPU's core PMU counts on its own kind of core.
  * A mask that cannot be read or parsed leaves every CPU; one that
  * cannot be held is -ENOMEM, not every CPU counting it again.
  */
@@ -23,7 +24,8 @@ static int read_cpumask(struct evsel *e, const char *pmu)
 	size_t bad;
 	int n;
 
-	if (!pmu || pmu_read(pmu, "cpumask", mask, sizeof(mask)) < 0)
+	if (!pmu || (pmu_read(pmu, "cpumask", mask, sizeof(mask)) < 0 &&
+		     pmu_read(pmu, "cpus", mask, sizeof(mask)) < 0))
 		return 0;
 	n = topology_parse_list(mask, &e->cpus, &bad);
 	if (n == -ENOMEM)
