@@ -231,6 +231,28 @@ static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
 	return 0;
 }
 
+/*
+ * cpu_core/cycles/: a generic hardware or cache event, the only term,
+ * on one core PMU of a hybrid CPU, as perf 6.1 takes it.
+ */
+static int pmu_generic(struct pmu_ctx *c, const char *name)
+{
+	struct perf_event_attr a;
+	uint32_t pmu_type = c->attr->type;
+
+	if (c->in_alias || c->user_len != strlen(name) ||
+	    !pmu_is_hybrid_core(c->pmu))
+		return -ENOENT;
+	event_attr_init(&a);
+	if (event_from_name(&a, name, strlen(name)) < 0 ||
+	    (a.type != PERF_TYPE_HARDWARE && a.type != PERF_TYPE_HW_CACHE))
+		return -ENOENT;
+	c->attr->type = a.type;
+	c->attr->config = a.config;
+	event_on_core_pmu(c->attr, pmu_type);
+	return 0;
+}
+
 /* NOLINTNEXTLINE(misc-no-recursion): at most one alias deep */
 static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 {
@@ -294,6 +316,8 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 	}
 	if (!val) {
 		ret = pmu_alias(c, name, off);
+		if (ret == -ENOENT)
+			ret = pmu_generic(c, name);
 		if (ret != -ENOENT)
 			return ret;
 	}
