@@ -36,6 +36,9 @@ struct lister {
 	bool section_open;
 	bool first_entry;
 	int err;		/* -ENOMEM: the list is not whole */
+	char **cores;		/* a hybrid CPU's core PMUs */
+	uint32_t core_types[8];	/* and their types */
+	int n_cores;
 };
 
 static bool matches(const char *name, const char *filter)
@@ -123,6 +126,22 @@ static void entry(struct lister *l, const char *title, const char *name,
 		fprintf(l->f, "  %s\n", left);
 }
 
+/* A generic event on a hybrid CPU: pmu/name/ for each core PMU, probed
+ * there. */
+static void core_entries(struct lister *l, const char *title,
+			 const char *name, uint32_t type, uint64_t config)
+{
+	char full[320];
+	int i;
+
+	for (i = 0; i < l->n_cores; i++) {
+		snprintf(full, sizeof(full), "%s/%s/", l->cores[i], name);
+		entry(l, title, full, NULL,
+		      probe(type, config | (uint64_t)l->core_types[i] << 32),
+		      NULL);
+	}
+}
+
 static void list_table(struct lister *l, uint32_t type, const char *kind,
 		       const char *title)
 {
@@ -143,8 +162,12 @@ static void list_table(struct lister *l, uint32_t type, const char *kind,
 							sizeof(aliases) - len,
 							"%s%s", len ? " OR " : "",
 							defs[j].name);
-		entry(l, title, defs[i].name, len ? aliases : NULL,
-		      probe(defs[i].type, defs[i].config), NULL);
+		if (l->n_cores > 0 && type == PERF_TYPE_HARDWARE)
+			core_entries(l, title, defs[i].name, type,
+				     defs[i].config);
+		else
+			entry(l, title, defs[i].name, len ? aliases : NULL,
+			      probe(defs[i].type, defs[i].config), NULL);
 	}
 }
 
@@ -158,6 +181,11 @@ static void list_caches(struct lister *l)
 	section(l, "cache");
 	for (i = 0; event_table_cache_at(i, name, sizeof(name), &config) == 0;
 	     i++) {
+		if (l->n_cores > 0) {
+			core_entries(l, "Hardware cache events", name,
+				     PERF_TYPE_HW_CACHE, config);
+			continue;
+		}
 		if (!matches(name, l->filter))
 			continue;
 		/* Without a core PMU there is no cache event: ask once. */
@@ -242,6 +270,25 @@ static void list_forms(struct lister *l)
 		      forms[i].what);
 }
 
+/* On a hybrid CPU, its core PMUs and their types, for the generic
+ * events listed once for each. */
+static void hybrid_cores(struct lister *l)
+{
+	int n = pmu_hybrid_cores(&l->cores), i, kept = 0;
+
+	if (n == -ENOMEM)
+		l->err = n;
+	for (i = 0; i < n; i++) {
+		if (kept < 8 && pmu_type(l->cores[i], &l->core_types[kept]) == 0)
+			l->cores[kept++] = l->cores[i];
+		else
+			free(l->cores[i]);
+	}
+	l->n_cores = kept;
+	if (n > 0 && kept == 0)
+		free(l->cores);
+}
+
 int list_print(FILE *f, const char *filter, bool json)
 {
 	struct lister l = {
@@ -251,6 +298,7 @@ int list_print(FILE *f, const char *filter, bool json)
 		.first_entry = true,
 	};
 
+	hybrid_cores(&l);
 	if (json)
 		fputs("{\"version\": 1, \"events\": [", f);
 	list_table(&l, PERF_TYPE_HARDWARE, "hardware", "Hardware events");
@@ -262,6 +310,8 @@ int list_print(FILE *f, const char *filter, bool json)
 		list_forms(&l);
 	if (json)
 		fputs("\n]}\n", f);
+	if (l.n_cores > 0)
+		pmu_instances_free(l.cores, l.n_cores);
 	errno = 0;
 	if (fflush(f) != 0 || ferror(f))
 		return errno ? -errno : -EIO;
