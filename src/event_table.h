@@ -9,11 +9,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "evsel.h"
+
 struct event_def {
 	const char *name;
 	uint32_t type;		/* PERF_TYPE_HARDWARE or PERF_TYPE_SOFTWARE */
 	uint64_t config;
 	const char *alias_of;	/* the canonical name, NULL for it */
+	enum evsel_tool tool;	/* a tool event: its kind; config is the
+				 * software dummy */
 };
 
 /* The row named exactly name[0..len), or NULL. */

@@ -664,6 +664,18 @@ static int add_generic(struct parser *p, const struct perf_event_attr *attr,
 	return ret;
 }
 
+/* duration_time and the like: pstat counts them, in nanoseconds. */
+static void mark_tool(struct parser *p, size_t col, size_t len)
+{
+	const struct event_def *def = event_table_find(p->s + col, len);
+	struct pending *e = &p->pend[p->n_pend - 1];
+
+	if (!def || !def->tool)
+		return;
+	e->d.tool = def->tool;
+	snprintf(e->unit, sizeof(e->unit), "ns");
+}
+
 /* Whether the colon at the cursor is followed by modifiers alone. */
 static bool modifiers_follow(const struct parser *p)
 {
@@ -714,6 +726,8 @@ static int parse_term(struct parser *p, size_t col, size_t *mods_at)
 			    (int)len, p->s + col);
 	if (ret == 0) {
 		ret = add_generic(p, &attr, col, len);
+		if (ret == 0)
+			mark_tool(p, col, len);
 		*mods_at = p->pos;
 		return ret < 0 ? ret : maybe_modifiers(p, p->first, true);
 	}

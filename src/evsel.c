@@ -46,6 +46,7 @@ struct evsel *evsel_new(const struct evsel_desc *d)
 	e->scale = d->scale ? d->scale : 1.0;
 	e->precise_max = d->precise_max;
 	e->weak = d->weak;
+	e->tool = d->tool;
 	e->pinned = d->attr.pinned;
 	e->exclusive = d->attr.exclusive;
 	e->name = strdup(d->name);
@@ -120,6 +121,11 @@ bool evsel_merges(const struct evsel *e)
 bool evsel_precise_max(const struct evsel *e)
 {
 	return e->precise_max;
+}
+
+enum evsel_tool evsel_tool(const struct evsel *e)
+{
+	return e->tool;
 }
 
 bool evsel_counts_on(const struct evsel *e, int cpu)

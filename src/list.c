@@ -152,7 +152,7 @@ static void list_table(struct lister *l, uint32_t type, const char *kind,
 	section(l, kind);
 	defs = event_table_all(&n);
 	for (i = 0; i < n; i++) {
-		if (defs[i].type != type || defs[i].alias_of)
+		if (defs[i].type != type || defs[i].alias_of || defs[i].tool)
 			continue;
 		aliases[0] = '\0';
 		for (j = 0, len = 0; j < n; j++)
@@ -169,6 +169,25 @@ static void list_table(struct lister *l, uint32_t type, const char *kind,
 			entry(l, title, defs[i].name, len ? aliases : NULL,
 			      probe(defs[i].type, defs[i].config), NULL);
 	}
+}
+
+/* perf's tool events, which pstat counts itself. */
+static void list_tools(struct lister *l)
+{
+	static const char *const what[] = {
+		[EVSEL_TOOL_DURATION] = "tool: wall-clock time counting, ns",
+		[EVSEL_TOOL_USER] = "tool: the command's user CPU time, ns",
+		[EVSEL_TOOL_SYSTEM] = "tool: the command's system CPU time, ns",
+	};
+	const struct event_def *defs;
+	size_t n, i;
+
+	section(l, "tool");
+	defs = event_table_all(&n);
+	for (i = 0; i < n; i++)
+		if (defs[i].tool)
+			entry(l, "Tool events", defs[i].name, NULL,
+			      SUPPORT_UNKNOWN, what[defs[i].tool]);
 }
 
 static void list_caches(struct lister *l)
@@ -304,6 +323,7 @@ int list_print(FILE *f, const char *filter, bool json)
 	list_table(&l, PERF_TYPE_HARDWARE, "hardware", "Hardware events");
 	list_caches(&l);
 	list_table(&l, PERF_TYPE_SOFTWARE, "software", "Software events");
+	list_tools(&l);
 	list_pmus(&l);
 	list_tracepoints(&l);
 	if (!filter)
