@@ -62,9 +62,9 @@ static const struct event_def events[] = {
 	SW("cgroup-switches", CGROUP_SWITCHES),
 
 	/* perf's tool events (tools/perf/util/evsel.c, perf_tool_event). */
-	TOOL("duration_time", EVSEL_TOOL_DURATION),
-	TOOL("user_time", EVSEL_TOOL_USER),
-	TOOL("system_time", EVSEL_TOOL_SYSTEM),
+	TOOL("duration_time", EVENT_TOOL_DURATION),
+	TOOL("user_time", EVENT_TOOL_USER),
+	TOOL("system_time", EVENT_TOOL_SYSTEM),
 };
 
 #define N_EVENTS (sizeof(events) / sizeof(events[0]))

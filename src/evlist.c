@@ -391,7 +391,7 @@ int evlist_read(struct evlist *el)
 	return ret;
 }
 
-void evlist_tool_values(struct evlist *el, const uint64_t ns[EVSEL_TOOL_N])
+void evlist_tool_values(struct evlist *el, const uint64_t ns[EVENT_TOOL_N])
 {
 	size_t i, t;
 
@@ -399,11 +399,12 @@ void evlist_tool_values(struct evlist *el, const uint64_t ns[EVSEL_TOOL_N])
 		struct evsel *e = el->ev[i];
 		uint64_t v = ns[e->tool];
 
-		if (e->tool == EVSEL_TOOL_NONE || !e->tvals)
+		if (e->tool == EVENT_TOOL_NONE || !e->tvals)
 			continue;
 		for (t = 0; t < e->n_targets; t++)
-			e->tvals[t] = t ? (struct counts_values){ 0 } :
-				      (struct counts_values){ v, v, v };
+			e->tvals[t] = (struct counts_values){ 0 };
+		if (e->n_targets)
+			e->tvals[0] = (struct counts_values){ v, v, v };
 	}
 }
 

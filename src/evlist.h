@@ -73,7 +73,7 @@ int evlist_read(struct evlist *el);
  * ns[tool] nanoseconds, on the first target, which the kernel's dummy
  * counter does not know.
  */
-void evlist_tool_values(struct evlist *el, const uint64_t ns[EVSEL_TOOL_N]);
+void evlist_tool_values(struct evlist *el, const uint64_t ns[EVENT_TOOL_N]);
 
 /* Start and stop every group on every target (ioctl on the leaders). */
 int evlist_enable(struct evlist *el);

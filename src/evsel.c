@@ -123,7 +123,7 @@ bool evsel_precise_max(const struct evsel *e)
 	return e->precise_max;
 }
 
-enum evsel_tool evsel_tool(const struct evsel *e)
+enum event_tool evsel_tool(const struct evsel *e)
 {
 	return e->tool;
 }

@@ -12,20 +12,10 @@
 #include <stdint.h>
 #include <linux/perf_event.h>
 
+#include "event_table.h"
+
 struct counts_values;
 struct evsel;
-
-/*
- * perf's tool events: pstat counts them itself, in nanoseconds, on a
- * dummy counter that the kernel keeps in the group as any other.
- */
-enum evsel_tool {
-	EVSEL_TOOL_NONE,
-	EVSEL_TOOL_DURATION,	/* duration_time: wall-clock time counting */
-	EVSEL_TOOL_USER,	/* user_time: the command's user CPU time */
-	EVSEL_TOOL_SYSTEM,	/* system_time: its system CPU time */
-	EVSEL_TOOL_N
-};
 
 /* One event as the parser describes it, complete before it is added. */
 struct evsel_desc {
@@ -41,7 +31,7 @@ struct evsel_desc {
 	const char *unit;	/* from sysfs .unit, else NULL */
 	bool precise_max;	/* :P, the highest precise_ip that opens */
 	bool weak;		/* in a :W group */
-	enum evsel_tool tool;	/* counted by pstat, or EVSEL_TOOL_NONE */
+	enum event_tool tool;	/* counted by pstat, or EVENT_TOOL_NONE */
 };
 
 /* A counter for d, closed; its PMU's cpumask read. NULL: no memory. */
@@ -59,7 +49,7 @@ const char *evsel_unit(const struct evsel *e);
 /* It sums into the evsel before it: another instance of its PMU. */
 bool evsel_merges(const struct evsel *e);
 bool evsel_precise_max(const struct evsel *e);
-enum evsel_tool evsel_tool(const struct evsel *e);
+enum event_tool evsel_tool(const struct evsel *e);
 
 /* Whether its PMU counts on cpu (-1: any CPU, always). */
 bool evsel_counts_on(const struct evsel *e, int cpu);

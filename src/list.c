@@ -175,9 +175,9 @@ static void list_table(struct lister *l, uint32_t type, const char *kind,
 static void list_tools(struct lister *l)
 {
 	static const char *const what[] = {
-		[EVSEL_TOOL_DURATION] = "tool: wall-clock time counting, ns",
-		[EVSEL_TOOL_USER] = "tool: the command's user CPU time, ns",
-		[EVSEL_TOOL_SYSTEM] = "tool: the command's system CPU time, ns",
+		[EVENT_TOOL_DURATION] = "tool: wall-clock time counting, ns",
+		[EVENT_TOOL_USER] = "tool: the command's user CPU time, ns",
+		[EVENT_TOOL_SYSTEM] = "tool: the command's system CPU time, ns",
 	};
 	const struct event_def *defs;
 	size_t n, i;

@@ -431,7 +431,7 @@ int pmu_all(char ***names)
 int pmu_lookup(const char *pmu, const char *dir, const char *name,
 	       char *real, size_t len)
 {
-	char rel[512], path[4096], **names;
+	char rel[512], path[4096], **names = NULL;
 	int n, i, ret = -ENOENT;
 
 	/* name.scale and the like are facts about an alias, not one. */
@@ -456,7 +456,7 @@ int pmu_lookup(const char *pmu, const char *dir, const char *name,
 
 int pmu_alias_owners(const char *name, size_t len, char ***pmus)
 {
-	char alias[256], real[256], **all;
+	char alias[256], real[256], **all = NULL;
 	int n, i, kept = 0;
 
 	if (len >= sizeof(alias))
@@ -491,7 +491,7 @@ static bool hybrid_core(const char *pmu)
 
 int pmu_hybrid_cores(char ***names)
 {
-	char path[4096], **all;
+	char path[4096], **all = NULL;
 	int n, i, kept = 0;
 
 	/* One look on every CPU that is not hybrid (x86's usual "cpu"). */
@@ -500,7 +500,7 @@ int pmu_hybrid_cores(char ***names)
 	n = pmu_all(&all);
 	if (n < 0)
 		return n == -ENOMEM ? n : 0;
-	for (i = 0; i < n; i++) {
+	for (i = 0; all && i < n; i++) {
 		if (hybrid_core(all[i]))
 			all[kept++] = all[i];
 		else

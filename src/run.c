@@ -72,16 +72,16 @@ static void drain(int fd)
  * (ru, or NULL: not yet, 0 as perf has them). */
 static int read_counts(struct run *r, double t, const struct rusage *ru)
 {
-	uint64_t ns[EVSEL_TOOL_N] = { 0 };
+	uint64_t ns[EVENT_TOOL_N] = { 0 };
 	int ret = evlist_read(r->el);
 
 	if (ret < 0)
 		return ret;
-	ns[EVSEL_TOOL_DURATION] = r->counting ? (uint64_t)(t - r->t0) : 0;
+	ns[EVENT_TOOL_DURATION] = r->counting ? (uint64_t)(t - r->t0) : 0;
 	if (ru) {
-		ns[EVSEL_TOOL_USER] = (uint64_t)ru->ru_utime.tv_sec * 1000000000u +
+		ns[EVENT_TOOL_USER] = (uint64_t)ru->ru_utime.tv_sec * 1000000000u +
 				      (uint64_t)ru->ru_utime.tv_usec * 1000u;
-		ns[EVSEL_TOOL_SYSTEM] = (uint64_t)ru->ru_stime.tv_sec * 1000000000u +
+		ns[EVENT_TOOL_SYSTEM] = (uint64_t)ru->ru_stime.tv_sec * 1000000000u +
 					(uint64_t)ru->ru_stime.tv_usec * 1000u;
 	}
 	evlist_tool_values(r->el, ns);
