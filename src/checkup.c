@@ -148,6 +148,12 @@ static void item_pmus(struct report *r)
 	    r->facts.pmus[0] ? r->facts.pmus
 			     : "none in /sys/bus/event_source/devices");
 	hw = add(r, "hardware_pmu", r->facts.core_pmu ? ST_OK : ST_MISSING);
+	if (r->facts.core_pmu && r->facts.core_cpus[0]) {
+		put(hw->value, sizeof(hw->value),
+		    "present: a hybrid CPU, core PMUs %s (a generic event counts on each as pmu/event/)",
+		    r->facts.core_cpus);
+		return;
+	}
 	if (r->facts.core_pmu) {
 		put(hw->value, sizeof(hw->value), "present");
 		return;
@@ -476,6 +482,7 @@ static void print_json(FILE *f, const struct report *r)
 	json_caps(f, r);
 	json_list(f, "pmus", d->pmus);
 	json_key_bool(f, "hardware_pmu", d->core_pmu);
+	json_list(f, "core_pmus", d->core_pmus);
 	json_key_bool(f, "hardware_events", !d->hw_err);
 	json_key_bool(f, "own_command", own_command(r));
 	json_key_bool(f, "kernel_counting", !d->kernel_err);

@@ -114,6 +114,34 @@ static bool scan_pmus(struct diagnose_facts *f, char *list, size_t len)
 	return core;
 }
 
+/* A hybrid CPU's core PMUs, and the CPUs of each. */
+static void scan_hybrid(struct diagnose_facts *f)
+{
+	char **names, cpus[128];
+	size_t used = 0, cused = 0;
+	int n, i;
+
+	n = pmu_hybrid_cores(&names);
+	f->enomem |= n == -ENOMEM;
+	for (i = 0; i < n; i++) {
+		if (pmu_read(names[i], "cpus", cpus, sizeof(cpus)) < 0)
+			snprintf(cpus, sizeof(cpus), "?");
+		if (used < sizeof(f->core_pmus))
+			used += (size_t)snprintf(f->core_pmus + used,
+						 sizeof(f->core_pmus) - used,
+						 "%s%s", i ? "," : "",
+						 names[i]);
+		if (cused < sizeof(f->core_cpus))
+			cused += (size_t)snprintf(f->core_cpus + cused,
+						  sizeof(f->core_cpus) - cused,
+						  "%s%s on CPUs %s",
+						  i ? ", " : "", names[i],
+						  cpus);
+	}
+	if (n > 0)
+		pmu_instances_free(names, n);
+}
+
 /* A tracepoint id pstat can read, or at least the events directory. */
 static bool tracefs_readable(const char *events)
 {
@@ -209,6 +237,7 @@ void diagnose_gather(struct diagnose_facts *f, unsigned int need, int pid)
 	if (need & DIAGNOSE_CHECKUP) {
 		gather_checkup(f);
 		f->core_pmu = scan_pmus(f, f->pmus, sizeof(f->pmus));
+		scan_hybrid(f);
 	} else if (need & DIAGNOSE_CORE_PMU) {
 		f->core_pmu = scan_pmus(f, NULL, 0);
 	}

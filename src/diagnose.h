@@ -55,6 +55,9 @@ struct diagnose_facts {
 	bool elevated;		/* caps_elevated */
 	char caps_text[256], ambient[256], file_caps[256];
 	char pmus[512];		/* every PMU, comma-separated */
+	char core_pmus[256];	/* a hybrid CPU's core PMUs, comma-separated;
+				 * empty when it is not hybrid */
+	char core_cpus[256];	/* and their CPUs: "cpu_atom 1-3; cpu_core 0" */
 	const char *tracefs_events;	/* pmu_tracefs_events, NULL: none */
 	char tracefs[256];	/* its mount point */
 	unsigned int tracefs_mode;	/* and its mode, owner and group */

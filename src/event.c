@@ -15,6 +15,13 @@
 #include "event_table.h"
 #include "pmu.h"
 
+#ifndef PERF_PMU_TYPE_SHIFT
+#define PERF_PMU_TYPE_SHIFT 32
+#endif
+#ifndef PERF_HW_EVENT_MASK
+#define PERF_HW_EVENT_MASK 0xffffffffULL
+#endif
+
 static int __attribute__((format(printf, 4, 5)))
 refuse(struct event_error *err, size_t off, const char *hint,
        const char *fmt, ...)
@@ -79,6 +86,16 @@ int event_from_name(struct perf_event_attr *attr, const char *name,
 	if (ret == 0)
 		attr->config = config;
 	return ret;
+}
+
+void event_on_core_pmu(struct perf_event_attr *attr, uint32_t pmu_type)
+{
+	if (attr->type == PERF_TYPE_HARDWARE ||
+	    attr->type == PERF_TYPE_HW_CACHE)
+		attr->config = (attr->config & PERF_HW_EVENT_MASK) |
+			       (uint64_t)pmu_type << PERF_PMU_TYPE_SHIFT;
+	else if (attr->type == PERF_TYPE_RAW)
+		attr->type = pmu_type;
 }
 
 void event_from_tracepoint(struct perf_event_attr *attr, uint64_t id)
@@ -184,10 +201,14 @@ static bool user_gives(const struct pmu_ctx *c, const char *name)
 /* NOLINTNEXTLINE(misc-no-recursion): at most one alias deep */
 static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
 {
-	char file[320], def[1024], meta[64];
+	char file[320], def[1024], meta[64], real[256];
 	struct pmu_ctx inner = *c;
 	int ret;
 
+	/* As perf, in any case: msr/TSC/ is msr/tsc/. */
+	if (pmu_lookup(c->pmu, "events", name, real, sizeof(real)) < 0)
+		return -ENOENT;
+	name = real;
 	snprintf(file, sizeof(file), "events/%s", name);
 	if (pmu_read(c->pmu, file, def, sizeof(def)) < 0)
 		return -ENOENT;
@@ -210,6 +231,28 @@ static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
 	return 0;
 }
 
+/*
+ * cpu_core/cycles/: a generic hardware or cache event, the only term,
+ * on one core PMU of a hybrid CPU, as perf 6.1 takes it.
+ */
+static int pmu_generic(struct pmu_ctx *c, const char *name)
+{
+	struct perf_event_attr a;
+	uint32_t pmu_type = c->attr->type;
+
+	if (c->in_alias || c->user_len != strlen(name) ||
+	    !pmu_is_hybrid_core(c->pmu))
+		return -ENOENT;
+	event_attr_init(&a);
+	if (event_from_name(&a, name, strlen(name)) < 0 ||
+	    (a.type != PERF_TYPE_HARDWARE && a.type != PERF_TYPE_HW_CACHE))
+		return -ENOENT;
+	c->attr->type = a.type;
+	c->attr->config = a.config;
+	event_on_core_pmu(c->attr, pmu_type);
+	return 0;
+}
+
 /* NOLINTNEXTLINE(misc-no-recursion): at most one alias deep */
 static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 {
@@ -217,7 +260,7 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 	size_t nlen = eq ? (size_t)(eq - s) : len;
 	const char *val = eq ? eq + 1 : NULL;
 	size_t vlen = eq ? len - nlen - 1 : 0;
-	char name[128], file[160], text[256];
+	char name[128], real[128], file[160], text[256];
 	struct pmu_format f;
 	uint64_t v = 1, word;
 	int ret;
@@ -251,8 +294,12 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 		*config_word(c->attr, name[6] ? name[6] - '0' : 0) |= v;
 		return 0;
 	}
-	snprintf(file, sizeof(file), "format/%s", name);
-	ret = pmu_read(c->pmu, file, text, sizeof(text));
+	/* perf wants format terms in lower case; either is one term. */
+	ret = pmu_lookup(c->pmu, "format", name, real, sizeof(real));
+	if (ret == 0) {
+		snprintf(file, sizeof(file), "format/%s", real);
+		ret = pmu_read(c->pmu, file, text, sizeof(text));
+	}
 	if (ret == 0) {
 		if (pmu_format_parse(text, &f) < 0)
 			return refuse(c->err, off, NULL,
@@ -269,6 +316,8 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 	}
 	if (!val) {
 		ret = pmu_alias(c, name, off);
+		if (ret == -ENOENT)
+			ret = pmu_generic(c, name);
 		if (ret != -ENOENT)
 			return ret;
 	}

@@ -27,6 +27,14 @@ void event_attr_init(struct perf_event_attr *attr);
 int event_from_name(struct perf_event_attr *attr, const char *name,
 		    size_t len);
 
+/*
+ * A generic hardware or cache event, or a raw one, for one core PMU of a
+ * hybrid CPU, as perf 6.1 encodes it: the PMU's type in the upper 32
+ * bits of config (PERF_PMU_TYPE_SHIFT), or as the type of a raw event.
+ * Other events are left as they are.
+ */
+void event_on_core_pmu(struct perf_event_attr *attr, uint32_t pmu_type);
+
 /* A tracepoint by its id. */
 void event_from_tracepoint(struct perf_event_attr *attr, uint64_t id);
 

@@ -23,6 +23,9 @@
 #define SW_ALIAS(n, c, a) { .name = (n), .type = PERF_TYPE_SOFTWARE, \
 			  .config = PERF_COUNT_SW_##c, .alias_of = (a) }
 
+#define TOOL(n, t)	{ .name = (n), .type = PERF_TYPE_SOFTWARE, \
+			  .config = PERF_COUNT_SW_DUMMY, .tool = (t) }
+
 /* perf's names (tools/perf/util/parse-events.c, event_symbols_*). */
 static const struct event_def events[] = {
 	HW("cpu-cycles", CPU_CYCLES),
@@ -57,6 +60,11 @@ static const struct event_def events[] = {
 	SW("dummy", DUMMY),
 	SW("bpf-output", BPF_OUTPUT),
 	SW("cgroup-switches", CGROUP_SWITCHES),
+
+	/* perf's tool events (tools/perf/util/evsel.c, perf_tool_event). */
+	TOOL("duration_time", EVENT_TOOL_DURATION),
+	TOOL("user_time", EVENT_TOOL_USER),
+	TOOL("system_time", EVENT_TOOL_SYSTEM),
 };
 
 #define N_EVENTS (sizeof(events) / sizeof(events[0]))

@@ -9,11 +9,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * perf's tool events: pstat counts them itself, in nanoseconds, on a
+ * dummy counter that the kernel keeps in the group as any other.
+ */
+enum event_tool {
+	EVENT_TOOL_NONE,
+	EVENT_TOOL_DURATION,	/* duration_time: wall-clock time counting */
+	EVENT_TOOL_USER,	/* user_time: the command's user CPU time */
+	EVENT_TOOL_SYSTEM,	/* system_time: its system CPU time */
+	EVENT_TOOL_N
+};
+
 struct event_def {
 	const char *name;
 	uint32_t type;		/* PERF_TYPE_HARDWARE or PERF_TYPE_SOFTWARE */
 	uint64_t config;
 	const char *alias_of;	/* the canonical name, NULL for it */
+	enum event_tool tool;	/* a tool event: its kind; config is the
+				 * software dummy */
 };
 
 /* The row named exactly name[0..len), or NULL. */

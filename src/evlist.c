@@ -391,6 +391,23 @@ int evlist_read(struct evlist *el)
 	return ret;
 }
 
+void evlist_tool_values(struct evlist *el, const uint64_t ns[EVENT_TOOL_N])
+{
+	size_t i, t;
+
+	for (i = 0; i < el->n; i++) {
+		struct evsel *e = el->ev[i];
+		uint64_t v = ns[e->tool];
+
+		if (e->tool == EVENT_TOOL_NONE || !e->tvals)
+			continue;
+		for (t = 0; t < e->n_targets; t++)
+			e->tvals[t] = (struct counts_values){ 0 };
+		if (e->n_targets)
+			e->tvals[0] = (struct counts_values){ v, v, v };
+	}
+}
+
 /* The leader of the group at first on target t, or -1. */
 static int leader_fd(const struct evlist *el, size_t first, size_t n,
 		     size_t t)

@@ -68,6 +68,13 @@ size_t evlist_targets(const struct evlist *el);
  */
 int evlist_read(struct evlist *el);
 
+/*
+ * The values of the tool events (duration_time, ...) after a read:
+ * ns[tool] nanoseconds, on the first target, which the kernel's dummy
+ * counter does not know.
+ */
+void evlist_tool_values(struct evlist *el, const uint64_t ns[EVENT_TOOL_N]);
+
 /* Start and stop every group on every target (ioctl on the leaders). */
 int evlist_enable(struct evlist *el);
 int evlist_disable(struct evlist *el);

@@ -30,6 +30,8 @@ struct pending {
 	char *instance;
 	char pmu[256];
 	char unit[32];
+	bool pmu_name;		/* shown as pmu/name/: one of several PMUs */
+	bool core;		/* on one core PMU of a hybrid CPU */
 };
 
 /*
@@ -171,6 +173,68 @@ static void drop_pending(struct parser *p)
 	p->n_pend = 0;
 }
 
+/* Its name is final: pmu/name/ when it says which PMU. 0 or -ENOMEM. */
+static int add_one(struct parser *p, struct pending *e)
+{
+	char *wrapped = NULL;
+	int ret;
+
+	if (e->pmu_name && asprintf(&wrapped, "%s/%s/", e->pmu, e->name) < 0)
+		return -ENOMEM;
+	e->d.name = wrapped ? wrapped : e->name;
+	e->d.instance = e->instance;
+	e->d.pmu = e->pmu[0] ? e->pmu : NULL;
+	e->d.unit = e->unit;
+	ret = evlist_add(p->el, &e->d);
+	free(wrapped);
+	return ret;
+}
+
+/*
+ * A group whose events opened once per core PMU of a hybrid CPU is a
+ * group per core PMU, as perf makes them: the first core PMU's takes
+ * the events of no core PMU (software events) too. 0 or -ENOMEM.
+ */
+static int add_core_groups(struct parser *p)
+{
+	const char *first = NULL;
+	size_t i, j;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && i < p->n_pend; i++) {
+		const char *pmu = p->pend[i].pmu;
+
+		if (!p->pend[i].core)
+			continue;
+		for (j = 0; j < i; j++)
+			if (p->pend[j].core && strcmp(p->pend[j].pmu, pmu) == 0)
+				break;
+		if (j < i)
+			continue;	/* that core PMU's group is made */
+		if (!first)
+			first = pmu;
+		evlist_group_begin(p->el);
+		for (j = 0; ret == 0 && j < p->n_pend; j++) {
+			const struct pending *e = &p->pend[j];
+
+			if (e->core ? strcmp(e->pmu, pmu) == 0 : pmu == first)
+				ret = add_one(p, &p->pend[j]);
+		}
+		evlist_group_end(p->el);
+	}
+	return ret;
+}
+
+static bool any_core(const struct parser *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_pend; i++)
+		if (p->pend[i].core)
+			return true;
+	return false;
+}
+
 /* The item is complete: its events go into the evlist, in a group if
  * it was one. 0 or -ENOMEM. */
 static int add_pending(struct parser *p, bool group)
@@ -178,17 +242,15 @@ static int add_pending(struct parser *p, bool group)
 	size_t i;
 	int ret = 0;
 
+	if (group && any_core(p)) {
+		ret = add_core_groups(p);
+		drop_pending(p);
+		return ret;
+	}
 	if (group)
 		evlist_group_begin(p->el);
-	for (i = 0; ret == 0 && i < p->n_pend; i++) {
-		struct pending *e = &p->pend[i];
-
-		e->d.name = e->name;
-		e->d.instance = e->instance;
-		e->d.pmu = e->pmu[0] ? e->pmu : NULL;
-		e->d.unit = e->unit;
-		ret = evlist_add(p->el, &e->d);
-	}
+	for (i = 0; ret == 0 && i < p->n_pend; i++)
+		ret = add_one(p, &p->pend[i]);
 	if (group)
 		evlist_group_end(p->el);
 	drop_pending(p);
@@ -424,8 +486,13 @@ static int parse_breakpoint(struct parser *p, size_t col)
 	return ret;
 }
 
+/*
+ * An event of PMU pmu from the terms at terms_at, named by the
+ * name_len bytes at col, unless name= names it.
+ */
 static int add_pmu_instance(struct parser *p, const char *pmu, size_t col,
-			    size_t terms_at, size_t terms_len, bool merge)
+			    size_t name_len, size_t terms_at,
+			    size_t terms_len, bool merge)
 {
 	struct event_pmu_extra x;
 	struct perf_event_attr attr;
@@ -440,8 +507,7 @@ static int add_pmu_instance(struct parser *p, const char *pmu, size_t col,
 	if (ret < 0)
 		return ret;
 	ev = x.name[0] ? add(p, &attr, x.name, strlen(x.name), &ret)
-		       : add(p, &attr, p->s + col, terms_at + terms_len + 1 - col,
-			     &ret);
+		       : add(p, &attr, p->s + col, name_len, &ret);
 	if (!ev)
 		return ret;
 	ev->d.scale = x.scale;
@@ -480,8 +546,9 @@ static int parse_pmu(struct parser *p, size_t col, size_t len)
 			   "'%.*s' means %d PMUs, which cannot share a group",
 			   (int)len, p->s + col, n);
 	for (i = 0; ret == 0 && i < n; i++)
-		ret = add_pmu_instance(p, pmus[i], col, terms_at, terms_len,
-				       i > 0);
+		ret = add_pmu_instance(p, pmus[i], col,
+				       terms_at + terms_len + 1 - col,
+				       terms_at, terms_len, i > 0);
 	/* One instance: nothing to tell apart with --no-merge. */
 	if (n == 1 && ret == 0) {
 		free(p->pend[p->n_pend - 1].instance);
@@ -490,6 +557,134 @@ static int parse_pmu(struct parser *p, size_t col, size_t len)
 	pmu_instances_free(pmus, n);
 	p->pos = terms_at + terms_len + 1;
 	return ret;
+}
+
+/* name_N, or name: the PMU it is an instance of, as a length. */
+static size_t pmu_base(const char *pmu)
+{
+	size_t n = strlen(pmu), i = n;
+
+	while (i > 0 && isdigit((unsigned char)pmu[i - 1]))
+		i--;
+	return i < n && i > 1 && pmu[i - 1] == '_' ? i - 1 : n;
+}
+
+/* Whether pmus are instances of one PMU (uncore_imc_0, uncore_imc_1). */
+static bool one_pmu(char **pmus, int n)
+{
+	size_t base = pmu_base(pmus[0]);
+	int i;
+
+	for (i = 1; i < n; i++)
+		if (pmu_base(pmus[i]) != base ||
+		    strncmp(pmus[i], pmus[0], base) != 0)
+			return false;
+	return true;
+}
+
+/*
+ * A PMU's event alias without its PMU, as perf takes it: tsc for
+ * msr/tsc/, in any case, on every PMU that has it. Instances of one PMU
+ * add up under the name as typed; events of different PMUs, or of a
+ * hybrid CPU's core PMU, are each named pmu/alias/. -ENOENT when no PMU
+ * has it.
+ */
+static int parse_alias(struct parser *p, size_t col, size_t len)
+{
+	size_t first = p->n_pend, i;
+	char **pmus;
+	bool apart;
+	int n, ret = 0;
+
+	n = pmu_alias_owners(p->s + col, len, &pmus);
+	if (n <= 0)
+		return n < 0 ? n : -ENOENT;
+	apart = !one_pmu(pmus, n) || pmu_is_hybrid_core(pmus[0]);
+	if (n > 1 && !apart && p->in_group)
+		ret = fail(p, col, "take it out of the group",
+			   "'%.*s' is an event of %d PMUs (%s, ...), which cannot share a group",
+			   (int)len, p->s + col, n, pmus[0]);
+	for (i = 0; ret == 0 && i < (size_t)n; i++)
+		ret = add_pmu_instance(p, pmus[i], col, len, col, len,
+				       i > 0 && !apart);
+	for (i = first; ret == 0 && i < p->n_pend; i++) {
+		struct pending *e = &p->pend[i];
+
+		e->pmu_name = apart;
+		e->core = pmu_is_hybrid_core(e->pmu);
+		/* One instance: nothing to tell apart with --no-merge. */
+		if (n == 1 || apart) {
+			free(e->instance);
+			e->instance = NULL;
+		}
+	}
+	pmu_instances_free(pmus, n);
+	return ret;
+}
+
+/*
+ * A generic hardware or cache event, or a raw one: once per core PMU
+ * on a hybrid CPU, named pmu/name/ and counted on that PMU's CPUs, as
+ * perf 6.1 does; else once.
+ */
+static int add_generic(struct parser *p, const struct perf_event_attr *attr,
+		       size_t col, size_t len)
+{
+	struct perf_event_attr a;
+	struct pending *e;
+	char **cores;
+	uint32_t type;
+	int n = 0, i, ret = 0;
+
+	if (attr->type == PERF_TYPE_HARDWARE ||
+	    attr->type == PERF_TYPE_HW_CACHE || attr->type == PERF_TYPE_RAW)
+		n = pmu_hybrid_cores(&cores);
+	if (n <= 0) {
+		if (n == 0)
+			add(p, attr, p->s + col, len, &ret);
+		return n < 0 ? n : ret;
+	}
+	for (i = 0; ret == 0 && i < n; i++) {
+		ret = pmu_type(cores[i], &type);
+		if (ret < 0) {
+			ret = fail(p, col, NULL,
+				   "cannot read the type of PMU %s: %s",
+				   cores[i], strerror(-ret));
+			break;
+		}
+		a = *attr;
+		event_on_core_pmu(&a, type);
+		e = add(p, &a, p->s + col, len, &ret);
+		if (!e)
+			break;
+		snprintf(e->pmu, sizeof(e->pmu), "%s", cores[i]);
+		e->pmu_name = e->core = true;
+	}
+	pmu_instances_free(cores, n);
+	return ret;
+}
+
+/* duration_time and the like: pstat counts them, in nanoseconds. */
+static void mark_tool(struct parser *p, size_t col, size_t len)
+{
+	const struct event_def *def = event_table_find(p->s + col, len);
+	struct pending *e = &p->pend[p->n_pend - 1];
+
+	if (!def || !def->tool)
+		return;
+	e->d.tool = def->tool;
+	snprintf(e->unit, sizeof(e->unit), "ns");
+}
+
+/* Whether the colon at the cursor is followed by modifiers alone. */
+static bool modifiers_follow(const struct parser *p)
+{
+	size_t i = p->pos + 1;
+
+	while (name_char(p->s[i]))
+		i++;
+	return p->s[p->pos] == ':' && all_modifiers(p->s + p->pos + 1,
+						    i - p->pos - 1);
 }
 
 /* One event term, which may add several evsels (globs, PMU instances). */
@@ -530,9 +725,20 @@ static int parse_term(struct parser *p, size_t col, size_t *mods_at)
 			    "'%.*s': that cache has no such operation",
 			    (int)len, p->s + col);
 	if (ret == 0) {
-		add(p, &attr, p->s + col, len, &ret);
+		ret = add_generic(p, &attr, col, len);
+		if (ret == 0)
+			mark_tool(p, col, len);
 		*mods_at = p->pos;
 		return ret < 0 ? ret : maybe_modifiers(p, p->first, true);
+	}
+	/* Not a name of pstat's tables: a PMU's alias, unless sys:name. */
+	if (!is_glob(p->s + col, len) &&
+	    (p->s[p->pos] != ':' || modifiers_follow(p))) {
+		ret = parse_alias(p, col, len);
+		*mods_at = p->pos;
+		if (ret != -ENOENT)
+			return ret < 0 ? ret : maybe_modifiers(p, p->first,
+							       true);
 	}
 	if (p->s[p->pos] != ':')
 		return unknown_event(p, col, len);

@@ -13,7 +13,8 @@
 #include "topology.h"
 
 /*
- * Its PMU's cpumask: an uncore PMU counts once a socket, on its CPUs.
+ * Its PMU's cpumask: an uncore PMU counts once a socket, on its CPUs;
+ * or its cpus: a hybrid CPU's core PMU counts on its own kind of core.
  * A mask that cannot be read or parsed leaves every CPU; one that
  * cannot be held is -ENOMEM, not every CPU counting it again.
  */
@@ -23,7 +24,8 @@ static int read_cpumask(struct evsel *e, const char *pmu)
 	size_t bad;
 	int n;
 
-	if (!pmu || pmu_read(pmu, "cpumask", mask, sizeof(mask)) < 0)
+	if (!pmu || (pmu_read(pmu, "cpumask", mask, sizeof(mask)) < 0 &&
+		     pmu_read(pmu, "cpus", mask, sizeof(mask)) < 0))
 		return 0;
 	n = topology_parse_list(mask, &e->cpus, &bad);
 	if (n == -ENOMEM)
@@ -44,6 +46,7 @@ struct evsel *evsel_new(const struct evsel_desc *d)
 	e->scale = d->scale ? d->scale : 1.0;
 	e->precise_max = d->precise_max;
 	e->weak = d->weak;
+	e->tool = d->tool;
 	e->pinned = d->attr.pinned;
 	e->exclusive = d->attr.exclusive;
 	e->name = strdup(d->name);
@@ -118,6 +121,11 @@ bool evsel_merges(const struct evsel *e)
 bool evsel_precise_max(const struct evsel *e)
 {
 	return e->precise_max;
+}
+
+enum event_tool evsel_tool(const struct evsel *e)
+{
+	return e->tool;
 }
 
 bool evsel_counts_on(const struct evsel *e, int cpu)

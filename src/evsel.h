@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <linux/perf_event.h>
 
+#include "event_table.h"
+
 struct counts_values;
 struct evsel;
 
@@ -29,6 +31,7 @@ struct evsel_desc {
 	const char *unit;	/* from sysfs .unit, else NULL */
 	bool precise_max;	/* :P, the highest precise_ip that opens */
 	bool weak;		/* in a :W group */
+	enum event_tool tool;	/* counted by pstat, or EVENT_TOOL_NONE */
 };
 
 /* A counter for d, closed; its PMU's cpumask read. NULL: no memory. */
@@ -46,6 +49,7 @@ const char *evsel_unit(const struct evsel *e);
 /* It sums into the evsel before it: another instance of its PMU. */
 bool evsel_merges(const struct evsel *e);
 bool evsel_precise_max(const struct evsel *e);
+enum event_tool evsel_tool(const struct evsel *e);
 
 /* Whether its PMU counts on cpu (-1: any CPU, always). */
 bool evsel_counts_on(const struct evsel *e, int cpu);

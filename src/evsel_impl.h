@@ -21,6 +21,7 @@ struct evsel {
 	char *unit;
 	bool precise_max;
 	bool weak;
+	enum event_tool tool;
 	bool pinned;		/* :D, which the kernel takes on leaders */
 	bool exclusive;		/* :e, likewise */
 	int *cpus;		/* its PMU's cpumask, or NULL for any CPU */

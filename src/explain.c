@@ -93,11 +93,13 @@ int explain_print(FILE *f, const struct evlist *el)
 			g.index, g.n == 1 ? "" : g.first == i ? ", leader"
 							      : ", member");
 		attr(f, evsel_attr(e));
+		if (evsel_tool(e))
+			fprintf(f, "  (a tool event: pstat counts it in ns; the kernel keeps a dummy counter)\n");
 		if (evsel_precise_max(e))
 			fprintf(f, "  (:P: precise_ip steps down from 3 until the kernel takes it)\n");
 		if (evsel_scale(e) != 1.0)
 			fprintf(f, "  (scale %g from sysfs)\n", evsel_scale(e));
-		if (evsel_unit(e)[0])
+		if (evsel_unit(e)[0] && !evsel_tool(e))
 			fprintf(f, "  (unit %s from sysfs)\n", evsel_unit(e));
 	}
 	errno = 0;

@@ -36,6 +36,9 @@ struct lister {
 	bool section_open;
 	bool first_entry;
 	int err;		/* -ENOMEM: the list is not whole */
+	char **cores;		/* a hybrid CPU's core PMUs */
+	uint32_t core_types[8];	/* and their types */
+	int n_cores;
 };
 
 static bool matches(const char *name, const char *filter)
@@ -123,6 +126,22 @@ static void entry(struct lister *l, const char *title, const char *name,
 		fprintf(l->f, "  %s\n", left);
 }
 
+/* A generic event on a hybrid CPU: pmu/name/ for each core PMU, probed
+ * there. */
+static void core_entries(struct lister *l, const char *title,
+			 const char *name, uint32_t type, uint64_t config)
+{
+	char full[320];
+	int i;
+
+	for (i = 0; i < l->n_cores; i++) {
+		snprintf(full, sizeof(full), "%s/%s/", l->cores[i], name);
+		entry(l, title, full, NULL,
+		      probe(type, config | (uint64_t)l->core_types[i] << 32),
+		      NULL);
+	}
+}
+
 static void list_table(struct lister *l, uint32_t type, const char *kind,
 		       const char *title)
 {
@@ -133,7 +152,7 @@ static void list_table(struct lister *l, uint32_t type, const char *kind,
 	section(l, kind);
 	defs = event_table_all(&n);
 	for (i = 0; i < n; i++) {
-		if (defs[i].type != type || defs[i].alias_of)
+		if (defs[i].type != type || defs[i].alias_of || defs[i].tool)
 			continue;
 		aliases[0] = '\0';
 		for (j = 0, len = 0; j < n; j++)
@@ -143,9 +162,32 @@ static void list_table(struct lister *l, uint32_t type, const char *kind,
 							sizeof(aliases) - len,
 							"%s%s", len ? " OR " : "",
 							defs[j].name);
-		entry(l, title, defs[i].name, len ? aliases : NULL,
-		      probe(defs[i].type, defs[i].config), NULL);
+		if (l->n_cores > 0 && type == PERF_TYPE_HARDWARE)
+			core_entries(l, title, defs[i].name, type,
+				     defs[i].config);
+		else
+			entry(l, title, defs[i].name, len ? aliases : NULL,
+			      probe(defs[i].type, defs[i].config), NULL);
 	}
+}
+
+/* perf's tool events, which pstat counts itself. */
+static void list_tools(struct lister *l)
+{
+	static const char *const what[] = {
+		[EVENT_TOOL_DURATION] = "tool: wall-clock time counting, ns",
+		[EVENT_TOOL_USER] = "tool: the command's user CPU time, ns",
+		[EVENT_TOOL_SYSTEM] = "tool: the command's system CPU time, ns",
+	};
+	const struct event_def *defs;
+	size_t n, i;
+
+	section(l, "tool");
+	defs = event_table_all(&n);
+	for (i = 0; i < n; i++)
+		if (defs[i].tool)
+			entry(l, "Tool events", defs[i].name, NULL,
+			      SUPPORT_UNKNOWN, what[defs[i].tool]);
 }
 
 static void list_caches(struct lister *l)
@@ -158,6 +200,11 @@ static void list_caches(struct lister *l)
 	section(l, "cache");
 	for (i = 0; event_table_cache_at(i, name, sizeof(name), &config) == 0;
 	     i++) {
+		if (l->n_cores > 0) {
+			core_entries(l, "Hardware cache events", name,
+				     PERF_TYPE_HW_CACHE, config);
+			continue;
+		}
 		if (!matches(name, l->filter))
 			continue;
 		/* Without a core PMU there is no cache event: ask once. */
@@ -242,6 +289,25 @@ static void list_forms(struct lister *l)
 		      forms[i].what);
 }
 
+/* On a hybrid CPU, its core PMUs and their types, for the generic
+ * events listed once for each. */
+static void hybrid_cores(struct lister *l)
+{
+	int n = pmu_hybrid_cores(&l->cores), i, kept = 0;
+
+	if (n == -ENOMEM)
+		l->err = n;
+	for (i = 0; i < n; i++) {
+		if (kept < 8 && pmu_type(l->cores[i], &l->core_types[kept]) == 0)
+			l->cores[kept++] = l->cores[i];
+		else
+			free(l->cores[i]);
+	}
+	l->n_cores = kept;
+	if (n > 0 && kept == 0)
+		free(l->cores);
+}
+
 int list_print(FILE *f, const char *filter, bool json)
 {
 	struct lister l = {
@@ -251,17 +317,21 @@ int list_print(FILE *f, const char *filter, bool json)
 		.first_entry = true,
 	};
 
+	hybrid_cores(&l);
 	if (json)
 		fputs("{\"version\": 1, \"events\": [", f);
 	list_table(&l, PERF_TYPE_HARDWARE, "hardware", "Hardware events");
 	list_caches(&l);
 	list_table(&l, PERF_TYPE_SOFTWARE, "software", "Software events");
+	list_tools(&l);
 	list_pmus(&l);
 	list_tracepoints(&l);
 	if (!filter)
 		list_forms(&l);
 	if (json)
 		fputs("\n]}\n", f);
+	if (l.n_cores > 0)
+		pmu_instances_free(l.cores, l.n_cores);
 	errno = 0;
 	if (fflush(f) != 0 || ferror(f))
 		return errno ? -errno : -EIO;

@@ -40,6 +40,7 @@ enum kind {
 	K_LL_MISS,
 	K_DTLB_MISS,
 	K_ITLB_MISS,
+	K_NONE,			/* the dummy of tool events: nothing */
 	K_OTHER,		/* ref-cycles, page-faults...: rates */
 	K_NR,
 };
@@ -60,6 +61,7 @@ static const struct {
 } kinds[] = {
 	{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK, K_TASK_CLOCK },
 	{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK, K_CPU_CLOCK },
+	{ PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY, K_NONE },
 	{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, K_CYCLES },
 	{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, K_INSTRUCTIONS },
 	{ PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND,
@@ -320,6 +322,8 @@ int metrics_compute(const struct metrics_ctx *ctx,
 		return ghz(ctx, s, value, &out[0]);
 	case K_INSTRUCTIONS:
 		return instructions(s, value, out);
+	case K_NONE:
+		return 0;
 	default:
 		break;
 	}
@@ -396,6 +400,8 @@ int metrics_columns(const struct metrics_ctx *ctx,
 			n += column(&out[n], W_STALLED,
 				    "stalled cycles per insn", &per_cycle);
 		return n;
+	case K_NONE:
+		return 0;
 	default:
 		break;
 	}

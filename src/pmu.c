@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "pmu.h"
@@ -425,4 +426,97 @@ int pmu_all(char ***names)
 	char dir[4096];
 
 	return list_dir(devices(dir, sizeof(dir), NULL, NULL), names);
+}
+
+int pmu_lookup(const char *pmu, const char *dir, const char *name,
+	       char *real, size_t len)
+{
+	char rel[512], path[4096], **names = NULL;
+	int n, i, ret = -ENOENT;
+
+	/* name.scale and the like are facts about an alias, not one. */
+	if (!valid_component(name, strlen(name)) || metadata(name))
+		return -ENOENT;
+	snprintf(rel, sizeof(rel), "%s/%s", dir, name);
+	if (access(devices(path, sizeof(path), pmu, rel), F_OK) == 0) {
+		snprintf(real, len, "%s", name);
+		return 0;
+	}
+	n = pmu_names(pmu, dir, &names);
+	for (i = 0; i < n && ret < 0; i++) {
+		if (strcasecmp(names[i], name) == 0) {
+			snprintf(real, len, "%s", names[i]);
+			ret = 0;
+		}
+	}
+	if (n >= 0)
+		pmu_instances_free(names, n);
+	return ret;
+}
+
+int pmu_alias_owners(const char *name, size_t len, char ***pmus)
+{
+	char alias[256], real[256], **all = NULL;
+	int n, i, kept = 0;
+
+	if (len >= sizeof(alias))
+		return 0;
+	memcpy(alias, name, len);
+	alias[len] = '\0';
+	n = pmu_all(&all);
+	if (n < 0)
+		return n == -ENOMEM ? n : 0;
+	for (i = 0; i < n; i++) {
+		if (pmu_lookup(all[i], "events", alias, real,
+			       sizeof(real)) == 0)
+			all[kept++] = all[i];
+		else
+			free(all[i]);
+	}
+	if (kept == 0)
+		free(all);
+	else
+		*pmus = all;
+	return kept;
+}
+
+/* perf 6.1's perf_pmu__hybrid_mounted(): cpu_* with a cpus file. */
+static bool hybrid_core(const char *pmu)
+{
+	char path[4096];
+
+	return strncmp(pmu, "cpu_", 4) == 0 &&
+	       access(devices(path, sizeof(path), pmu, "cpus"), F_OK) == 0;
+}
+
+int pmu_hybrid_cores(char ***names)
+{
+	char path[4096], **all = NULL;
+	int n, i, kept = 0;
+
+	/* One look on every CPU that is not hybrid (x86's usual "cpu"). */
+	if (access(devices(path, sizeof(path), "cpu", ""), F_OK) == 0)
+		return 0;
+	n = pmu_all(&all);
+	if (n < 0)
+		return n == -ENOMEM ? n : 0;
+	for (i = 0; all && i < n; i++) {
+		if (hybrid_core(all[i]))
+			all[kept++] = all[i];
+		else
+			free(all[i]);
+	}
+	if (kept == 0)
+		free(all);
+	else
+		*names = all;
+	return kept;
+}
+
+bool pmu_is_hybrid_core(const char *pmu)
+{
+	char path[4096];
+
+	return hybrid_core(pmu) &&
+	       access(devices(path, sizeof(path), "cpu", ""), F_OK) != 0;
 }

@@ -86,4 +86,29 @@ int pmu_names(const char *pmu, const char *dir, char ***names);
 /* Every PMU, sorted; as pmu_names. */
 int pmu_all(char ***names);
 
+/*
+ * The entry of PMU pmu's directory dir ("events", "format") that is
+ * name, in any case, as perf finds aliases: its own spelling into real.
+ * 0, or -ENOENT.
+ */
+int pmu_lookup(const char *pmu, const char *dir, const char *name,
+	       char *real, size_t len);
+
+/*
+ * Every PMU with an event alias name[0..len) (any case), sorted. The
+ * count, 0 when none, or -ENOMEM; free as pmu_instances_free.
+ */
+int pmu_alias_owners(const char *name, size_t len, char ***pmus);
+
+/*
+ * The core PMUs of a hybrid CPU, as perf 6.1 finds them: no "cpu" PMU,
+ * and cpu_* PMUs that name their CPUs in a "cpus" file (cpu_atom,
+ * cpu_core), sorted. The count, 0 when the CPU is not hybrid, or
+ * -ENOMEM; free as pmu_instances_free.
+ */
+int pmu_hybrid_cores(char ***names);
+
+/* Whether pmu is one of pmu_hybrid_cores. */
+bool pmu_is_hybrid_core(const char *pmu);
+
 #endif

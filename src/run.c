@@ -67,10 +67,31 @@ static void drain(int fd)
 	} while (n < 0 && errno == EINTR);
 }
 
+/* Read every group, and what pstat counts itself: duration_time since
+ * counting started, user_time and system_time once the command ended
+ * (ru, or NULL: not yet, 0 as perf has them). */
+static int read_counts(struct run *r, double t, const struct rusage *ru)
+{
+	uint64_t ns[EVENT_TOOL_N] = { 0 };
+	int ret = evlist_read(r->el);
+
+	if (ret < 0)
+		return ret;
+	ns[EVENT_TOOL_DURATION] = r->counting ? (uint64_t)(t - r->t0) : 0;
+	if (ru) {
+		ns[EVENT_TOOL_USER] = (uint64_t)ru->ru_utime.tv_sec * 1000000000u +
+				      (uint64_t)ru->ru_utime.tv_usec * 1000u;
+		ns[EVENT_TOOL_SYSTEM] = (uint64_t)ru->ru_stime.tv_sec * 1000000000u +
+					(uint64_t)ru->ru_stime.tv_usec * 1000u;
+	}
+	evlist_tool_values(r->el, ns);
+	return 0;
+}
+
 /* Read every group and print the counts since the last interval. */
 static void print_interval(struct run *r, double t)
 {
-	int ret = evlist_read(r->el);
+	int ret = read_counts(r, t, NULL);
 
 	if (ret < 0) {
 		r->err = ret;
@@ -364,7 +385,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	if (r->o->interval_ms && (!r->o->interval_count ||
 				  r->intervals < r->o->interval_count))
 		print_interval(r, r->t0 + elapsed);
-	ret = r->err ? r->err : evlist_read(r->el);
+	ret = r->err ? r->err : read_counts(r, r->t0 + elapsed,
+					   r->child ? &w.ru : NULL);
 	if (ret < 0) {
 		fail->err = -ret;
 		return RUN_FAILED;

@@ -45,8 +45,9 @@ assert doc["version"] == 1
 names = {e["name"]: e for e in events}
 assert names["task-clock"]["supported"] is True
 assert names["cpu-cycles"]["aliases"] == ["cycles"]
-assert all(e["kind"] in ("hardware", "cache", "software", "pmu",
+assert all(e["kind"] in ("hardware", "cache", "software", "tool", "pmu",
                          "tracepoint", "form") for e in events)
+assert names["duration_time"]["kind"] == "tool"
 PY
 
 run_pstat --list a b
