@@ -83,6 +83,16 @@ if ! have_hw_pmu; then
 	grep -q '^pstat: cycles: <not supported>: perf_event_open gave E[A-Z]* (' err ||
 		{ show_err_; fail_ "-v: no reason for <not supported>"; }
 fi
+# The fallback to :u, for a user whose kernel part the kernel refuses.
+get_paranoid
+if [ "$(id -u)" = 0 ] && [ "$paranoid" -ge 2 ]; then
+	run_nobody "$PSTAT" -v -e task-clock,context-switches -- true
+	expect_rc 0
+	grep -q '^pstat: task-clock:u: fallback: the kernel refused its kernel part (EACCES, kernel.perf_event_paranoid=[0-9]*), so it counts user space only$' err ||
+		{ show_err_; fail_ "-v: no fallback line"; }
+	grep -q '^pstat: context-switches:u: <not counted>: it was counted as :u' err ||
+		{ show_err_; fail_ "-v: no reason for <not counted>"; }
+fi
 # -vv: each perf_event_open, its attr and its result.
 run_pstat -vv -e task-clock -- true
 expect_rc 0
