@@ -8,6 +8,7 @@
 #include "diag.h"
 
 static bool quiet;
+static int verbose;
 
 static void __attribute__((format(printf, 2, 0)))
 say(const char *prefix, const char *fmt, va_list ap)
@@ -66,4 +67,25 @@ void diag_quiet(bool q)
 bool diag_notes_on(void)
 {
 	return !quiet;
+}
+
+void diag_set_verbose(int level)
+{
+	verbose = level;
+}
+
+bool diag_verbose_on(int level)
+{
+	return !quiet && verbose >= level;
+}
+
+void diag_verbose(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (quiet || !verbose)
+		return;
+	va_start(ap, fmt);
+	say("pstat: ", fmt, ap);
+	va_end(ap);
 }

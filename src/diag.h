@@ -25,4 +25,13 @@ void diag_quiet(bool quiet);
 /* Whether notes are said: skip the work of wording them when not. */
 bool diag_notes_on(void);
 
+/*
+ * -v given level times: lines of diag_verbose at that level or below
+ * are said, unless notes are not (diag_quiet): they never go into
+ * machine output.
+ */
+void diag_set_verbose(int level);
+bool diag_verbose_on(int level);
+void diag_verbose(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 #endif

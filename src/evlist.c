@@ -29,6 +29,7 @@ struct evlist {
 	size_t n_targets;	/* threads x CPUs, once opened */
 	int *anchors;		/* see evlist_anchor_tracepoints */
 	size_t n_anchors;
+	enum evlist_space space;	/* see evlist_set_space */
 };
 
 struct evlist *evlist_new(void)
@@ -79,9 +80,27 @@ static void number_groups(struct evlist *el)
 			el->ev[el->groups[g].first + i]->group = g;
 }
 
-int evlist_add(struct evlist *el, const struct evsel_desc *d)
+void evlist_set_space(struct evlist *el, enum evlist_space space)
+{
+	el->space = space;
+}
+
+/* perf's --all-user and --all-kernel: over the event's own modifiers. */
+static void apply_space(const struct evlist *el, struct evsel_desc *d)
+{
+	if (el->space == EVLIST_SPACE_USER) {
+		d->attr.exclude_kernel = 1;
+		d->attr.exclude_user = 0;
+	} else if (el->space == EVLIST_SPACE_KERNEL) {
+		d->attr.exclude_user = 1;
+		d->attr.exclude_kernel = 0;
+	}
+}
+
+int evlist_add(struct evlist *el, const struct evsel_desc *desc)
 {
 	bool new_group = !el->in_group || el->group_empty;
+	struct evsel_desc d = *desc;
 	struct evsel *e;
 
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression): ev holds pointers */
@@ -89,7 +108,8 @@ int evlist_add(struct evlist *el, const struct evsel_desc *d)
 	    (new_group && grow(&el->groups, &el->groups_cap, el->n_groups,
 			       sizeof(*el->groups)) < 0))
 		return -ENOMEM;
-	e = evsel_new(d);
+	apply_space(el, &d);
+	e = evsel_new(&d);
 	if (!e)
 		return -ENOMEM;
 	if (new_group)

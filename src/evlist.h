@@ -15,6 +15,14 @@ struct target;
 struct evlist *evlist_new(void);
 void evlist_free(struct evlist *el);
 
+/* Where every event added from now on counts, whatever its modifiers. */
+enum evlist_space {
+	EVLIST_SPACE_AS_GIVEN,	/* as its modifiers say */
+	EVLIST_SPACE_USER,	/* --all-user: user space only */
+	EVLIST_SPACE_KERNEL,	/* --all-kernel: the kernel only */
+};
+void evlist_set_space(struct evlist *el, enum evlist_space space);
+
 /*
  * Add a counter for the event d describes, complete. Outside
  * evlist_group_begin/end each counter is a group of one. 0 or -ENOMEM.

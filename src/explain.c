@@ -52,7 +52,7 @@ static void read_format(FILE *f, uint64_t rf)
 	fputc('\n', f);
 }
 
-static void attr(FILE *f, const struct perf_event_attr *a)
+void explain_attr(FILE *f, const struct perf_event_attr *a)
 {
 	if (a->type < sizeof(type_names) / sizeof(type_names[0]))
 		fprintf(f, "  %-32s %u (%s)\n", "type", a->type,
@@ -92,7 +92,7 @@ int explain_print(FILE *f, const struct evlist *el)
 		fprintf(f, "%s%s (group %zu%s)\n", i ? "\n" : "", evsel_name(e),
 			g.index, g.n == 1 ? "" : g.first == i ? ", leader"
 							      : ", member");
-		attr(f, evsel_attr(e));
+		explain_attr(f, evsel_attr(e));
 		if (evsel_tool(e))
 			fprintf(f, "  (a tool event: pstat counts it in ns; the kernel keeps a dummy counter)\n");
 		if (evsel_precise_max(e))

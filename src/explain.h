@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include <linux/perf_event.h>
+
 struct evlist;
 
 /*
@@ -13,5 +15,8 @@ struct evlist;
  * (-EIO when it is not known why).
  */
 int explain_print(FILE *f, const struct evlist *el);
+
+/* The fields of a that are not zero, a line each, indented by two. */
+void explain_attr(FILE *f, const struct perf_event_attr *a);
 
 #endif

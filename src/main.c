@@ -28,6 +28,7 @@
 #include "results.h"
 #include "run.h"
 #include "target.h"
+#include "verbose.h"
 #include "workload.h"
 
 /* Exit statuses of env(1) and timeout(1). */
@@ -82,6 +83,9 @@ static int build_evlist(const struct options *o, struct evlist *el)
 
 	if (o->null_run)
 		return 0;
+	evlist_set_space(el, o->all_user ? EVLIST_SPACE_USER :
+			     o->all_kernel ? EVLIST_SPACE_KERNEL :
+			     EVLIST_SPACE_AS_GIVEN);
 	if (o->n_events == 0)
 		ret = evparse(el, event_table_default_set(), &err);
 	for (i = 0; ret == 0 && i < o->n_events; i++)
@@ -186,6 +190,33 @@ static bool shares_stderr(FILE *f)
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
+/* --pre or --post failed: the runs stopped there. */
+static void step_failed(const struct run_failure *f)
+{
+	bool pre = strcmp(f->step, "--pre") == 0;
+	char how[64], name[16];
+
+	if (WIFEXITED(f->step_status))
+		snprintf(how, sizeof(how), "exited with status %d",
+			 WEXITSTATUS(f->step_status));
+	else
+		snprintf(how, sizeof(how), "was killed by %s",
+			 output_signal_name(WIFSIGNALED(f->step_status) ?
+					    WTERMSIG(f->step_status) : 0,
+					    name, sizeof(name)));
+	diag_error("%s '%s' %s %s run %zu, so %s", f->step, f->step_cmd, how,
+		   pre ? "before" : "after", f->step_run + 1,
+		   pre && f->step_run == 0 ? "nothing was counted"
+					   : "no more runs were made");
+}
+
+/* The first run's counters are open: the notes, then -v's lines. */
+static void opened(void *arg, const struct evlist *el, const char *command)
+{
+	notes_opened(arg, el, command);
+	verbose_opened(el);
+}
+
 /* Count, print, and say how it went: the exit status. */
 static int run(const struct options *o, struct target *tg,
 	       struct evlist *el, FILE *dest)
@@ -193,7 +224,7 @@ static int run(const struct options *o, struct target *tg,
 	struct output_run info = { .argv = o->argv };
 	/* Notes come as the run goes: after the open, as runs end. */
 	const struct run_hooks hooks = {
-		.opened = notes_opened,
+		.opened = opened,
 		.run_ended = notes_run_ended,
 		.arg = o->argv,
 	};
@@ -229,14 +260,19 @@ static int run(const struct options *o, struct target *tg,
 			   o->argv ? o->argv[0] : tg->desc,
 			   strerror(fail.err));
 		ret = EXIT_PSTAT_FAILED;
+	} else if (fail.step && info.runs_done == 0) {
+		step_failed(&fail);
+		ret = EXIT_PSTAT_FAILED;
 	} else {
 		/* Print before closing: the last close of a tracepoint is slow. */
 		output_final(out, res, &info);
 	}
 	close_ret = output_close(out);
 	/* After the results, which the note is about. */
-	if (ret < 0 && close_ret == 0)
+	if (ret < 0 && close_ret == 0) {
 		notes_counted(res);
+		verbose_counted(res);
+	}
 	if (close_ret == -ENOMEM && ret < 0) {
 		diag_error("cannot print the results: %s", strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;
@@ -247,7 +283,10 @@ static int run(const struct options *o, struct target *tg,
 			   strerror(-close_ret));
 		ret = EXIT_PSTAT_FAILED;
 	}
-	if (ret < 0 && info.timed_out) {
+	if (ret < 0 && fail.step) {
+		step_failed(&fail);
+		ret = EXIT_PSTAT_FAILED;
+	} else if (ret < 0 && info.timed_out) {
 		diag_notice("'%s' ran past --timeout %u ms and was stopped",
 			   o->argv[0], o->timeout_ms);
 		ret = EXIT_TIMEOUT;
@@ -351,6 +390,7 @@ int main(int argc, char **argv)
 	 */
 	(void)setvbuf(stderr, stderr_buf, _IOFBF, sizeof(stderr_buf));
 	ret = options_parse(&o, argc, argv, err, sizeof(err));
+	diag_set_verbose(ret < 0 ? 0 : o.verbose);
 	/* What counts nothing lets signals do what they would. */
 	if (ret < 0 || o.action != OPTIONS_RUN)
 		workload_unblock_signals();
@@ -384,7 +424,9 @@ int main(int argc, char **argv)
 		ret = EXIT_PSTAT_FAILED;
 	} else {
 		/* Machine output and notes never share a stream. */
-		diag_quiet(o.out.format != OUTPUT_HUMAN && shares_stderr(dest));
+		diag_quiet(o.quiet || (o.out.format != OUTPUT_HUMAN &&
+				       shares_stderr(dest)));
+		verbose_trace_opens();
 		environ_lost(&o, env_err);
 		ret = run(&o, &tg, el, dest);
 		if (dest != stderr && fclose(dest) != 0 &&

@@ -325,14 +325,19 @@ static void note_failed_run(const char *command, size_t run, size_t of,
 {
 	char name[16];
 
-	if (of <= 1 || (WIFEXITED(status) && !WEXITSTATUS(status)))
+	char runs[64];
+
+	if (of == 1 || (WIFEXITED(status) && !WEXITSTATUS(status)))
 		return;
-	if (WIFEXITED(status))
-		diag_note("run %zu of %zu: '%s' exited with status %d", run + 1,
-			  of, command, WEXITSTATUS(status));
+	if (of)
+		snprintf(runs, sizeof(runs), "run %zu of %zu", run + 1, of);
 	else
-		diag_note("run %zu of %zu: '%s' was killed by %s", run + 1,
-			  of, command,
+		snprintf(runs, sizeof(runs), "run %zu", run + 1);
+	if (WIFEXITED(status))
+		diag_note("%s: '%s' exited with status %d", runs, command,
+			  WEXITSTATUS(status));
+	else
+		diag_note("%s: '%s' was killed by %s", runs, command,
 			  output_signal_name(WTERMSIG(status), name,
 					     sizeof(name)));
 }
@@ -344,7 +349,11 @@ void notes_run_ended(void *arg, size_t run, size_t of, int status,
 	char name[16];
 
 	/* A run cut short and kept is the last: its status says it all. */
-	if (left_out)
+	if (left_out && !of)
+		diag_note("run %zu was cut short by %s: it is left out of the means",
+			  run + 1,
+			  output_signal_name(signalled, name, sizeof(name)));
+	else if (left_out)
 		diag_note("run %zu of %zu was cut short by %s: it is left out of the means",
 			  run + 1, of,
 			  output_signal_name(signalled, name, sizeof(name)));

@@ -21,7 +21,8 @@ struct workload_stop;
 void notes_opened(void *arg, const struct evlist *el, const char *command);
 
 /*
- * Run run (from 0) of of ended with status (as wait gives it); signalled:
+ * Run run (from 0) of of (0: -r 0, no end) ended with status (as wait
+ * gives it); signalled:
  * the signal pstat passed on, which cut it short, or 0; left_out: so it
  * is left out of the means. A note when a run of several fails, or one
  * is left out. arg is the command's argv.

@@ -171,6 +171,18 @@ static int take_delay(struct options *o, const struct opt *r,
 	return take_number(o, r, arg, err, len);
 }
 
+/* -r 0: until interrupted. */
+static int take_repeat(struct options *o, const struct opt *r,
+		       const char *arg, char *err, size_t len)
+{
+	int ret = take_number(o, r, arg, err, len);
+
+	o->forever = ret == 0 && o->repeat == 0;
+	if (o->forever)
+		o->repeat = SIZE_MAX;
+	return ret;
+}
+
 static int take_event(struct options *o, const struct opt *r,
 		      const char *arg, char *err, size_t len)
 {
@@ -240,6 +252,12 @@ static const struct opt opts[] = {
 	  .help = "count the command only, not its children\n"
 		  "and threads",
 	  .take = take_true, FIELD(no_inherit) },
+	{ .name = "all-user", .section = EVENTS,
+	  .help = "count every event in user space only (:u)",
+	  .take = take_true, FIELD(all_user) },
+	{ .name = "all-kernel", .section = EVENTS,
+	  .help = "count every event in the kernel only (:k)",
+	  .take = take_true, FIELD(all_kernel) },
 
 	{ .name = "pid", .letter = 'p', .arg = "PID[,PID...]",
 	  .section = TARGETS,
@@ -272,9 +290,24 @@ static const struct opt opts[] = {
 	  .take = take_aggr, .value = AGGR_THREAD },
 
 	{ .name = "repeat", .letter = 'r', .arg = "N", .section = RUNS,
-	  .help = "run the command N times: means and spread",
-	  .take = take_number, FIELD(repeat), .min = 1, .max = 1000000,
-	  .bad = "-r needs a number of runs from 1 up" },
+	  .help = "run the command N times: means and spread;\n"
+		  "0: until Ctrl-C",
+	  .take = take_repeat, FIELD(repeat), .min = 0, .max = 1000000,
+	  .bad = "-r needs a number of runs, or 0 for until Ctrl-C" },
+	{ .name = "table", .section = RUNS,
+	  .help = "with -r: each run's elapsed time, and how\n"
+		  "far it is from the mean",
+	  .take = take_true, FIELD(out.table) },
+	{ .name = "pre", .arg = "CMD", .section = RUNS,
+	  .help = "run the shell command CMD before each run,\n"
+		  "uncounted; its failure stops the runs",
+	  .take = take_string, FIELD(pre_cmd) },
+	{ .name = "post", .arg = "CMD", .section = RUNS,
+	  .help = "and CMD after each run",
+	  .take = take_string, FIELD(post_cmd) },
+	{ .name = "sync", .letter = 'S', .section = RUNS,
+	  .help = "call sync(2) before each run",
+	  .take = take_true, FIELD(sync) },
 	{ .name = "interval-print", .letter = 'I', .arg = "MS",
 	  .section = RUNS,
 	  .help = "print counts every MS milliseconds (>= 10)",
@@ -297,6 +330,9 @@ static const struct opt opts[] = {
 	  .take = take_number, FIELD(interval_count), .min = 1,
 	  .max = 1000000000,
 	  .bad = "--interval-count needs a number from 1 up" },
+	{ .name = "interval-clear", .section = RUNS,
+	  .help = "clear the screen before each interval",
+	  .take = take_true, FIELD(out.interval_clear) },
 	{ .name = "summary", .section = RUNS,
 	  .help = "with -I: the totals at the end as well;\n"
 		  "with -x, on rows whose first field is\n"
@@ -313,6 +349,8 @@ static const struct opt opts[] = {
 	  .take = take_separator },
 	{ .name = "json", .letter = 'j', .section = OUTPUT,
 	  .help = "perf's JSON lines", .take = take_true, FIELD(json) },
+	{ .name = "json-output", .section = OUTPUT, .take = take_true,
+	  FIELD(json) },
 	{ .name = "format", .arg = "FORMAT", .section = OUTPUT,
 	  .help = "pstat's own: csv or json, versioned, with\n"
 		  "a status per value and the run itself",
@@ -332,6 +370,9 @@ static const struct opt opts[] = {
 	  .take = take_true, FIELD(out.big_num) },
 	{ .name = "no-big-num", .section = OUTPUT, .help = "do not",
 	  .take = take_false, FIELD(out.big_num) },
+	{ .name = "scale", .section = OUTPUT,
+	  .help = "scale multiplexed counts (the default)",
+	  .take = take_false, FIELD(no_scale) },
 	{ .name = "no-scale", .section = OUTPUT,
 	  .help = "show multiplexed counts as read, unscaled",
 	  .take = take_true, FIELD(no_scale) },
@@ -342,6 +383,14 @@ static const struct opt opts[] = {
 	  .help = "show each instance of a PMU on its own line",
 	  .take = take_true, FIELD(no_merge) },
 
+	{ .name = "verbose", .letter = 'v', .section = OTHER,
+	  .help = "say how each event was opened, the fallback\n"
+		  "taken and why one is <not supported> or\n"
+		  "<not counted>; -vv: each perf_event_attr too",
+	  .take = take_count, FIELD(verbose) },
+	{ .name = "quiet", .letter = 'q', .section = OTHER,
+	  .help = "no notes: the results and errors only",
+	  .take = take_true, FIELD(quiet) },
 	{ .name = "list", .arg = "FILTER", .operand = true, .section = OTHER,
 	  .help = "list the events this machine knows and exit;\n"
 		  "FILTER is a substring or a glob; with\n"
@@ -512,8 +561,20 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	if ((o->interval_count || o->out.summary) && !o->interval_ms)
 		return bad(err, len,
 			   "--interval-count and --summary go with -I MS");
+	if (o->out.table && o->repeat <= 1)
+		return bad(err, len, "--table goes with -r N");
 	if (o->interval_ms && o->repeat > 1)
 		return bad(err, len, "-I and -r do not go together; choose one");
+	if (o->out.interval_clear && !o->interval_ms)
+		return bad(err, len, "--interval-clear goes with -I MS");
+	if (o->out.interval_clear && o->out.format != OUTPUT_HUMAN)
+		return bad(err, len,
+			   "--interval-clear clears a terminal: it does not go with -x, -j or --format");
+	if (o->all_user && o->all_kernel)
+		return bad(err, len,
+			   "--all-user and --all-kernel both given; choose one");
+	if (o->quiet && o->verbose)
+		return bad(err, len, "-q and -v both given; choose one");
 	if (o->null_run && (o->n_events || o->detailed))
 		return bad(err, len, "-n counts nothing: drop -e and -d, or -n");
 	if ((o->pids != NULL) + (o->tids != NULL) +
@@ -589,6 +650,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 		o->argv = argv + optind;
 	if (!o->argv && o->repeat > 1)
 		return bad(err, err_len, "-r repeats a command: give one");
+	if (!o->argv && (o->pre_cmd || o->post_cmd))
+		return bad(err, err_len,
+			   "--pre and --post run around a command: give one");
 	if (!o->argv && o->delay_ms)
 		return bad(err, err_len, "-D delays after a command starts: give one");
 	return 0;

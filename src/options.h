@@ -29,7 +29,9 @@ struct output_opts {
 	bool interval;		/* -I: rows carry a timestamp */
 	bool summary;		/* -I with totals at the end too */
 	bool no_csv_summary;	/* -x: no 'summary' first on those totals */
-	size_t runs;		/* -r */
+	bool interval_clear;	/* --interval-clear: a clear screen first */
+	bool table;		/* --table: each run's elapsed time */
+	size_t runs;		/* -r; SIZE_MAX for -r 0, until stopped */
 };
 
 enum options_action {
@@ -53,7 +55,15 @@ struct options {
 	bool json;		/* -j/--json: perf's JSON lines, or --list's
 				 * and --check's JSON */
 	struct output_opts out;	/* format, separator, digits, ... */
-	size_t repeat;		/* -r, 1 by default */
+	size_t repeat;		/* -r, 1 by default; SIZE_MAX for -r 0 */
+	bool forever;		/* -r 0: repeat until interrupted */
+	const char *pre_cmd;	/* --pre: a shell command before each run */
+	const char *post_cmd;	/* --post: and after it */
+	bool sync;		/* -S: sync(2) before each run */
+	int verbose;		/* -v given this many times */
+	bool quiet;		/* -q: results and errors only */
+	bool all_user;		/* --all-user: every event :u */
+	bool all_kernel;	/* --all-kernel: every event :k */
 	unsigned int interval_ms;	/* -I, 0 for none */
 	size_t interval_count;	/* --interval-count, 0 for no limit */
 	const char *pids;	/* -p list, as given */

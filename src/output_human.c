@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "output_impl.h"
@@ -136,7 +137,12 @@ static void human_section(struct output *out, const struct output_run *run)
 	char *const *a;
 
 	if (out->interval) {
-		if (out->sections == 0 && !out->o.metric_only)
+		/* --interval-clear: each interval on a clear screen, under
+		 * its titles, as perf does. */
+		if (out->o.interval_clear)
+			fputs("\033[H\033[2J", out->f);
+		if ((out->sections == 0 || out->o.interval_clear) &&
+		    !out->o.metric_only)
 			fprintf(out->f, "#%*s %*s unit events\n", TIME_WIDTH - 1,
 				"time", VALUE_WIDTH, "counts");
 		return;
@@ -237,6 +243,36 @@ static int precision(double sd)
 	return digits + 2;
 }
 
+/*
+ * --table, as perf prints it above the mean: each run's elapsed time,
+ * how far it is from the mean, and a bar of one '#' and one more per 5%
+ * of that distance; indented as the mean's digits are.
+ */
+static void human_table(struct output *out, int prec, double avg,
+			const char *avg_text)
+{
+	const struct results *res = out->res;
+	int indent = VALUE_WIDTH - (int)strlen(avg_text);
+	char run[64], diff[64];
+	double s;
+	size_t i;
+	int n;
+
+	fprintf(out->f, "%*s# Table of individual measurements:\n", indent, "");
+	for (i = 0; i < res->n_runs; i++) {
+		s = res->run_wall_ns[i] / 1e9;
+		format_fixed(out, run, sizeof(run), prec, s);
+		format_fixed(out, diff, sizeof(diff), prec, s - avg);
+		fprintf(out->f, "%*s (%s%s) ", VALUE_WIDTH, run,
+			s - avg >= 0.0 ? "+" : "", diff);
+		n = s > 0.0 ? 1 + abs((int)(100.0 * (s - avg) / s) / 5) : 1;
+		while (n-- > 0)
+			fputc('#', out->f);
+		fputc('\n', out->f);
+	}
+	fprintf(out->f, "\n%*s# Final result:\n", indent, "");
+}
+
 static void human_section_end(struct output *out,
 			      const struct output_run *run)
 {
@@ -267,6 +303,8 @@ static void human_section_end(struct output *out,
 	format_fixed(out, avg, sizeof(avg), prec, stats_mean(wall) / 1e9);
 	format_fixed(out, sd, sizeof(sd), prec, mean_sd);
 	format_fixed(out, pct, sizeof(pct), 2, stats_rel_stddev_mean(wall));
+	if (out->o.table)
+		human_table(out, prec, stats_mean(wall) / 1e9, avg);
 	fprintf(out->f, "%*s +- %s seconds time elapsed  ( +- %5s%% )\n\n",
 		VALUE_WIDTH, avg, sd, pct);
 }
@@ -283,7 +321,7 @@ static void human_metric_titles(struct output *out)
 	const char *aggr = output_aggr_title(out->res->aggr, &cpus);
 	size_t i;
 
-	if (out->sections > 0 && out->interval)
+	if (out->sections > 0 && out->interval && !out->o.interval_clear)
 		return;
 	if (out->interval)
 		fprintf(out->f, "#%*s", TIME_WIDTH - 1, "time");

@@ -2,6 +2,7 @@
 /* The rows pstat prints: evsels merged, interval deltas, repeat statistics. */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,9 +21,13 @@ static size_t row_span(const struct evlist *el, size_t i, bool no_merge)
 	return n;
 }
 
+/* Room for the values of the first runs: -r 0 has no end to allocate
+ * for, so the room grows as runs end (results_end_run). */
+#define RUNS_FIRST 64
+
 static int init_row(struct results_row *row, const struct evlist *el,
 		    size_t i, size_t n, size_t aggr, bool no_merge,
-		    size_t max_runs)
+		    size_t runs_cap)
 {
 	row->e = evlist_at(el, i);
 	row->first = i;
@@ -30,8 +35,8 @@ static int init_row(struct results_row *row, const struct evlist *el,
 	row->aggr = aggr;
 	row->by_instance = no_merge && evsel_instance(row->e);
 	stats_init(&row->runs);
-	row->run_values = calloc(max_runs, sizeof(*row->run_values));
-	row->run_counted = calloc(max_runs, sizeof(*row->run_counted));
+	row->run_values = calloc(runs_cap, sizeof(*row->run_values));
+	row->run_counted = calloc(runs_cap, sizeof(*row->run_counted));
 	return row->run_values && row->run_counted ? 0 : -1;
 }
 
@@ -51,6 +56,10 @@ struct results *results_new(const struct evlist *el, bool no_merge,
 	r->el = el;
 	r->aggr = aggr;
 	r->max_runs = max_runs;
+	r->runs_cap = max_runs < RUNS_FIRST ? max_runs : RUNS_FIRST;
+	r->run_wall_ns = calloc(r->runs_cap, sizeof(*r->run_wall_ns));
+	if (!r->run_wall_ns)
+		goto fail;
 	r->enabled = true;	/* until a run says it has not started */
 	stats_init(&r->wall_ns);
 	r->rows = calloc(n_ev * n_aggr + 1, sizeof(*r->rows));
@@ -67,7 +76,7 @@ struct results *results_new(const struct evlist *el, bool no_merge,
 		for (ev = 0; ev < events; ev++) {
 			at = event_major ? ev * n_aggr + a : a * events + ev;
 			if (init_row(&r->rows[at], el, first[ev], span[ev], a,
-				     no_merge, max_runs) < 0)
+				     no_merge, r->runs_cap) < 0)
 				goto fail;
 		}
 	}
@@ -92,6 +101,7 @@ void results_free(struct results *r)
 		free(r->rows[i].run_counted);
 	}
 	free(r->rows);
+	free(r->run_wall_ns);
 	free(r);
 }
 
@@ -173,13 +183,45 @@ const char *results_unit(const struct results_row *row)
 	return evsel_is_clock(row->e) ? "msec" : evsel_unit(row->e);
 }
 
-void results_end_run(struct results *r, double wall_ns)
+/* *p, of n items of size each, made room for want. 0 or -ENOMEM. */
+static int resize(void *p, size_t want, size_t size)
+{
+	void *q = reallocarray(*(void **)p, want, size);
+
+	if (!q)
+		return -ENOMEM;
+	*(void **)p = q;
+	return 0;
+}
+
+/* Room for the values of twice as many runs, up to max_runs. */
+static int grow_runs(struct results *r)
+{
+	size_t want = r->runs_cap > r->max_runs / 2 ? r->max_runs
+						     : 2 * r->runs_cap;
+	size_t i;
+
+	if (resize(&r->run_wall_ns, want, sizeof(*r->run_wall_ns)) < 0)
+		return -ENOMEM;
+	for (i = 0; i < r->n_rows; i++)
+		if (resize(&r->rows[i].run_values, want,
+			   sizeof(*r->rows[i].run_values)) < 0 ||
+		    resize(&r->rows[i].run_counted, want,
+			   sizeof(*r->rows[i].run_counted)) < 0)
+			return -ENOMEM;
+	r->runs_cap = want;
+	return 0;
+}
+
+int results_end_run(struct results *r, double wall_ns)
 {
 	struct counts_result res;
 	size_t i;
 
 	if (r->n_runs >= r->max_runs)
-		return;
+		return 0;
+	if (r->n_runs == r->runs_cap && grow_runs(r) < 0)
+		return -ENOMEM;
 	for (i = 0; i < r->n_rows; i++) {
 		struct results_row *row = &r->rows[i];
 		double value = results_value(r, row, &row->now, &res);
@@ -191,5 +233,6 @@ void results_end_run(struct results *r, double wall_ns)
 			stats_add(&row->runs, value);
 	}
 	stats_add(&r->wall_ns, wall_ns);
-	r->n_runs++;
+	r->run_wall_ns[r->n_runs++] = wall_ns;
+	return 0;
 }

@@ -46,6 +46,8 @@ struct results {
 				 * snapshot: else nothing is counted, not
 				 * 0 (-D longer than the command) */
 	struct stats wall_ns;	/* elapsed time of each run */
+	double *run_wall_ns;	/* and each run's, for --table */
+	size_t runs_cap;	/* room for the values of this many runs */
 };
 
 /*
@@ -72,8 +74,12 @@ bool results_values(const struct results_row *row, bool interval,
 /* The interval is printed: its end becomes the next one's start. */
 void results_next_interval(struct results *r);
 
-/* A run ended (its final snapshot taken): add it to the statistics. */
-void results_end_run(struct results *r, double wall_ns);
+/*
+ * A run ended (its final snapshot taken): add it to the statistics.
+ * max_runs may be SIZE_MAX (-r 0): the room for each run's values grows
+ * as they come. 0, or -ENOMEM (the run is not added).
+ */
+int results_end_run(struct results *r, double wall_ns);
 
 /*
  * The value of v, scaled by sysfs's .scale (clocks stay in

@@ -316,6 +316,12 @@ static int begin(struct run *r, struct workload *w)
 	return workload_watch_signals(w);
 }
 
+/* The runs asked for, 0 for -r 0: until interrupted. */
+static size_t runs_asked(const struct options *o)
+{
+	return o->forever ? 0 : o->repeat;
+}
+
 /* One run: fork, open, let go, wait with intervals, read. */
 static enum run_outcome run_once(struct run *r, struct output_run *info,
 				 size_t run, struct run_failure *fail)
@@ -400,18 +406,56 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	 * the means, unless there is nothing else to show. */
 	if (r->stop && r->o->repeat > 1 && info->runs_done > 0) {
 		if (h->run_ended)
-			h->run_ended(h->arg, run, r->o->repeat, w.status,
+			h->run_ended(h->arg, run, runs_asked(r->o), w.status,
 				     w.signalled, true);
 		return RUN_DONE;
 	}
 	info->partial = info->interrupted;
 	results_snapshot(r->res);
-	results_end_run(r->res, elapsed);
+	if (results_end_run(r->res, elapsed) < 0) {
+		fail->err = ENOMEM;
+		return RUN_FAILED;
+	}
 	account_times(info, &w, elapsed);
 	if (r->child && h->run_ended)
-		h->run_ended(h->arg, run, r->o->repeat, w.status, w.signalled,
-			     false);
+		h->run_ended(h->arg, run, runs_asked(r->o), w.status,
+			     w.signalled, false);
 	return RUN_DONE;
+}
+
+/*
+ * --pre or --post: the shell command, run as the command is (the
+ * caller's signals, none of pstat's privileges), with no counter on it.
+ * 0, 0 with r->stop and fail->step set when it failed or a signal cut
+ * it short, or -errno when it could not be run.
+ */
+static int step(struct run *r, const char *cmd, const char *what,
+		size_t run, struct run_failure *fail)
+{
+	char sh[] = "/bin/sh", dash_c[] = "-c";
+	char *argv[] = { sh, dash_c, (char *)cmd, NULL };
+	struct workload w;
+	int ret;
+
+	if (!cmd)
+		return 0;
+	ret = workload_prepare(&w, argv);
+	if (ret == 0)
+		ret = workload_start(&w);
+	if (ret > 0)
+		ret = -ret;	/* /bin/sh could not be executed */
+	if (ret == 0)
+		ret = workload_wait(&w, NULL, 0);
+	if (ret < 0)
+		return ret;
+	if (w.signalled || !WIFEXITED(w.status) || WEXITSTATUS(w.status)) {
+		r->stop = true;
+		fail->step = what;
+		fail->step_cmd = cmd;
+		fail->step_run = run;
+		fail->step_status = w.status;
+	}
+	return 0;
 }
 
 enum run_outcome run_command(const struct options *o,
@@ -429,6 +473,7 @@ enum run_outcome run_command(const struct options *o,
 	};
 	enum run_outcome ret = RUN_DONE;
 	size_t run;
+	int err;
 
 	info->argv = o->argv;
 	info->target = tg->desc[0] ? tg->desc : NULL;
@@ -443,7 +488,19 @@ enum run_outcome run_command(const struct options *o,
 		/* The counters of the last run stay open until printed. */
 		if (run > 0)
 			evlist_close(el);
-		ret = run_once(&r, info, run, fail);
+		err = step(&r, o->pre_cmd, "--pre", run, fail);
+		if (err == 0 && r.stop)
+			break;
+		if (err == 0 && o->sync)
+			sync();
+		if (err == 0)
+			ret = run_once(&r, info, run, fail);
+		if (err == 0 && ret == RUN_DONE && !r.stop)
+			err = step(&r, o->post_cmd, "--post", run, fail);
+		if (err < 0) {
+			fail->err = -err;
+			return RUN_FAILED;
+		}
 	}
 	return ret;
 }

@@ -30,6 +30,13 @@ struct run_failure {
 	size_t counters;	/* RUN_FD_LIMIT: descriptors for counters, */
 	size_t fds;		/* with pstat's own, */
 	unsigned long long fd_limit;	/* and the hard limit */
+	/* --pre or --post failed (then the outcome may be RUN_DONE, with
+	 * the runs before it in the results): which, its command, the
+	 * run (from 0) it came with and its wait status; or NULL. */
+	const char *step;
+	const char *step_cmd;
+	size_t step_run;
+	int step_status;
 };
 
 /*
@@ -45,7 +52,7 @@ struct run_hooks {
 	 * Run run (from 0) of of ended: the command's wait status, the
 	 * signal pstat passed on (0: none), and whether the run was cut
 	 * short and left out of the means. Every run of a command, and a
-	 * run left out.
+	 * run left out. of is 0 for -r 0: until interrupted.
 	 */
 	void (*run_ended)(void *arg, size_t run, size_t of, int status,
 			  int signalled, bool left_out);

@@ -66,10 +66,18 @@ static const struct sys_ops kernel_ops = {
 };
 
 static const struct sys_ops *ops = &kernel_ops;
+static sys_open_observer *observer;
+static void *observer_arg;
 
 void sys_set_ops(const struct sys_ops *new_ops)
 {
 	ops = new_ops ? new_ops : &kernel_ops;
+}
+
+void sys_observe_opens(sys_open_observer *fn, void *arg)
+{
+	observer = fn;
+	observer_arg = arg;
 }
 
 /*
@@ -86,6 +94,8 @@ int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 	do {
 		fd = ops->perf_event_open(attr, pid, cpu, group_fd, flags);
 	} while (fd == -EINTR);
+	if (observer)
+		observer(observer_arg, attr, pid, cpu, group_fd, flags, fd);
 	return fd;
 }
 

@@ -28,6 +28,15 @@ void sys_set_ops(const struct sys_ops *ops);
 
 int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 			int group_fd, unsigned long flags);
+
+/*
+ * Told of every perf_event_open after it returned ret (the descriptor
+ * or -errno): -vv's trace, printed above this seam. NULL: none.
+ */
+typedef void sys_open_observer(void *arg, const struct perf_event_attr *attr,
+			       pid_t pid, int cpu, int group_fd,
+			       unsigned long flags, int ret);
+void sys_observe_opens(sys_open_observer *fn, void *arg);
 int sys_event_id(int fd, uint64_t *id);
 int sys_event_ioctl(int fd, unsigned long request, unsigned long arg);
 ssize_t sys_read(int fd, void *buf, size_t len);

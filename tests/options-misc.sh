@@ -92,7 +92,6 @@ refused()
 		fail_ "'$*': more than the one pstat: line"
 	fi
 }
-refused -r 0
 refused -r abc
 refused -r -1
 refused --repeat=
@@ -114,4 +113,11 @@ refused --log-fd -1
 refused -n -e task-clock
 refused -n -d
 refused -o res --log-fd 2
+refused --table
+refused -r 1 --table
+refused --interval-clear
+refused -I 100 --interval-clear -j
+refused --all-user --all-kernel
+refused -q -v
+refused -r -1
 exit 0

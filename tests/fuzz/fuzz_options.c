@@ -63,7 +63,7 @@ struct answer {
 	char err[ERR_LEN];
 	struct options o;
 	long events[MAX_ARGS], pids, tids, cpu_list, output_file, sep;
-	long cmd, list_filter;
+	long cmd, list_filter, pre_cmd, post_cmd;
 };
 
 static void parse(struct answer *a, int argc, char **argv)
@@ -86,6 +86,8 @@ static void parse(struct answer *a, int argc, char **argv)
 	a->output_file = where(argv, argc, a->o.output_file);
 	a->sep = where(argv, argc, a->o.out.sep);
 	a->list_filter = where(argv, argc, a->o.list_filter);
+	a->pre_cmd = where(argv, argc, a->o.pre_cmd);
+	a->post_cmd = where(argv, argc, a->o.post_cmd);
 	a->cmd = -1;
 	if (a->o.argv) {
 		FUZZ_CHECK(a->o.argv > argv && a->o.argv < argv + argc,
@@ -100,7 +102,9 @@ static void check_good(const struct answer *a)
 	const struct options *o = &a->o;
 
 	FUZZ_CHECK(o->action <= OPTIONS_CHECK, "action %d", o->action);
-	FUZZ_CHECK(o->repeat >= 1 && o->repeat <= 1000000, "-r %zu", o->repeat);
+	FUZZ_CHECK(o->forever ? o->repeat == SIZE_MAX
+			      : o->repeat >= 1 && o->repeat <= 1000000,
+		   "-r %zu", o->repeat);
 	FUZZ_CHECK(!o->interval_ms || (o->interval_ms >= 10 &&
 				       o->interval_ms <= 86400000),
 		   "-I %u", o->interval_ms);
@@ -129,6 +133,15 @@ static void check_good(const struct answer *a)
 		   o->all_cpus || o->cpu_list, "nothing to count");
 	FUZZ_CHECK(o->action != OPTIONS_EXPLAIN || o->n_events,
 		   "--explain without events");
+	FUZZ_CHECK(!o->out.table || o->repeat > 1, "--table without -r");
+	FUZZ_CHECK(o->action != OPTIONS_RUN || o->argv ||
+		   (!o->pre_cmd && !o->post_cmd), "--pre without a command");
+	FUZZ_CHECK(!o->out.interval_clear ||
+		   (o->interval_ms && o->out.format == OUTPUT_HUMAN),
+		   "--interval-clear without -I or with machine output");
+	FUZZ_CHECK(!(o->all_user && o->all_kernel),
+		   "--all-user with --all-kernel");
+	FUZZ_CHECK(!(o->quiet && o->verbose), "-q with -v");
 }
 
 static void check_same(const struct answer *a, const struct answer *b)
@@ -158,7 +171,14 @@ static void check_same(const struct answer *a, const struct answer *b)
 		   x->timeout_ms == y->timeout_ms &&
 		   a->output_file == b->output_file &&
 		   x->append == y->append && x->log_fd == y->log_fd &&
-		   a->cmd == b->cmd && a->list_filter == b->list_filter,
+		   a->cmd == b->cmd && a->list_filter == b->list_filter &&
+		   x->forever == y->forever && a->pre_cmd == b->pre_cmd &&
+		   a->post_cmd == b->post_cmd && x->sync == y->sync &&
+		   x->verbose == y->verbose && x->quiet == y->quiet &&
+		   x->all_user == y->all_user &&
+		   x->all_kernel == y->all_kernel &&
+		   x->out.interval_clear == y->out.interval_clear &&
+		   x->out.table == y->out.table,
 		   "the same argv, two parses, two answers");
 }
 

@@ -115,6 +115,92 @@ START_TEST(test_fallback)
 }
 END_TEST
 
+/* -vv's observer at the seam (sys_observe_opens): what it was told. */
+static struct seen {
+	int pid, cpu, group_fd, ret;
+	int exclude_kernel;
+	unsigned long flags;
+} seen[4];
+static size_t n_seen;
+
+static void observe(void *arg, const struct perf_event_attr *attr,
+		    pid_t pid, int cpu, int group_fd, unsigned long flags,
+		    int ret)
+{
+	ck_assert_ptr_eq(arg, &n_seen);
+	ck_assert_uint_lt(n_seen, 4);
+	seen[n_seen++] = (struct seen){ pid, cpu, group_fd, ret,
+					attr->exclude_kernel, flags };
+}
+
+/* Both opens of the :u fallback are seen, each with its own result. */
+START_TEST(test_observe_opens)
+{
+	struct evsel_desc d = { .name = "task-clock" };
+	struct evsel *e;
+
+	event_attr_init(&d.attr);
+	d.attr.type = PERF_TYPE_SOFTWARE;
+	d.attr.config = PERF_COUNT_SW_TASK_CLOCK;
+	e = evsel_new(&d);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(evsel_alloc(e, 1), 0);
+	fake.paranoid = 2;
+	fake.kernel_err = EACCES;
+	n_seen = 0;
+	sys_observe_opens(observe, &n_seen);
+	ck_assert_int_eq(evsel_open(e, 0, 42, -1, -1), 0);
+	sys_observe_opens(NULL, NULL);
+	ck_assert_uint_eq(n_seen, 2);
+	ck_assert(seen[0].pid == 42 && seen[0].cpu == -1 &&
+		  seen[0].group_fd == -1 && seen[0].ret == -EACCES &&
+		  !seen[0].exclude_kernel &&
+		  seen[0].flags == PERF_FLAG_FD_CLOEXEC);
+	ck_assert(seen[1].ret >= 0 && seen[1].exclude_kernel);
+	/* No observer: nothing is told. */
+	evsel_close(e);
+	ck_assert_int_eq(evsel_open(e, 0, 42, -1, -1), 0);
+	ck_assert_uint_eq(n_seen, 2);
+	evsel_free(e);
+}
+END_TEST
+
+/* --all-user, --all-kernel: over the event's modifiers, as perf. */
+static const struct space_row {
+	int line;
+	enum evlist_space space;
+	bool exclude_user, exclude_kernel;	/* the event's own */
+	bool want_user, want_kernel;		/* exclude_* after */
+} space_rows[] = {
+	{ __LINE__, EVLIST_SPACE_AS_GIVEN, false, true, false, true },
+	{ __LINE__, EVLIST_SPACE_USER, false, false, false, true },
+	{ __LINE__, EVLIST_SPACE_USER, true, false, false, true },
+	{ __LINE__, EVLIST_SPACE_KERNEL, false, false, true, false },
+	{ __LINE__, EVLIST_SPACE_KERNEL, false, true, true, false },
+};
+
+START_TEST(test_space)
+{
+	const struct space_row *t = &space_rows[_i];
+	struct evsel_desc d = { .name = "task-clock" };
+	struct evlist *el = evlist_new();
+	const struct perf_event_attr *a;
+
+	ck_assert_ptr_nonnull(el);
+	event_attr_init(&d.attr);
+	d.attr.exclude_user = t->exclude_user;
+	d.attr.exclude_kernel = t->exclude_kernel;
+	evlist_set_space(el, t->space);
+	ck_assert_int_eq(evlist_add(el, &d), 0);
+	a = evsel_attr(evlist_at(el, 0));
+	ck_assert_msg(a->exclude_user == t->want_user &&
+		      a->exclude_kernel == t->want_kernel,
+		      "line %d: exclude_user %d, exclude_kernel %d", t->line,
+		      a->exclude_user, a->exclude_kernel);
+	evlist_free(el);
+}
+END_TEST
+
 static const struct kernel_only_row {
 	int line;
 	uint32_t type;
@@ -263,6 +349,8 @@ static Suite *evsel_suite(void)
 	tcase_add_loop_test(tc, test_fallback, 0, N_ROWS(fallback_rows));
 	tcase_add_loop_test(tc, test_kernel_only, 0, N_ROWS(kernel_only_rows));
 	tcase_add_test(tc, test_blind_not_counted);
+	tcase_add_test(tc, test_observe_opens);
+	tcase_add_loop_test(tc, test_space, 0, N_ROWS(space_rows));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("probe");

@@ -1104,6 +1104,52 @@ START_TEST(test_metric_only_json_bytes)
 }
 END_TEST
 
+/*
+ * -r 0: room for each run's values grows past the first 64 runs, and
+ * --table lists every run's elapsed time, the 100th too.
+ */
+START_TEST(test_repeat_forever_table)
+{
+	const struct ev ev[] = { EXACT(7) };
+	const struct output_opts opts = { .format = OUTPUT_HUMAN,
+					  .runs = SIZE_MAX, .table = true };
+	const struct output_run run = { .argv = run_argv, .runs_done = 100 };
+	struct evlist *el;
+	struct results *res;
+	struct output *out;
+	char *buf = NULL, *p;
+	size_t len = 0, i, lines = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	c_locale();
+	el = build("page-faults", ev);
+	res = results_new(el, false, SIZE_MAX, NULL);
+	ck_assert_ptr_nonnull(res);
+	results_snapshot(res);
+	for (i = 0; i < 100; i++)
+		ck_assert_int_eq(results_end_run(res, i == 99 ? 2e9 : 1e9), 0);
+	ck_assert_uint_eq(res->n_runs, 100);
+	ck_assert(res->rows[0].run_counted[99] &&
+		  res->rows[0].run_values[99] == 7.0);
+	out = output_new(f, &opts);
+	output_final(out, res, &run);
+	ck_assert_int_eq(output_close(out), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	p = strstr(buf, "# Table of individual measurements:\n");
+	ck_assert_msg(p != NULL, "no table:\n%s", buf);
+	for (p = strchr(p, '\n') + 1; *p != '\n'; p = strchr(p, '\n') + 1)
+		lines++;
+	ck_assert_uint_eq(lines, 100);
+	ck_assert_msg(strstr(buf, "\n            2.0000 (+0.9900) ##########\n"),
+		      "no 100th run:\n%s", buf);
+	ck_assert_msg(strstr(buf, "# Final result:\n") != NULL,
+		      "no final result:\n%s", buf);
+	free(buf);
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
 static Suite *output_suite(void)
 {
 	Suite *s = suite_create("output");
@@ -1122,6 +1168,7 @@ static Suite *output_suite(void)
 	tcase_add_loop_test(tc, test_human, 0, N_ROWS(human_rows));
 	tcase_add_test(tc, test_human_scaled);
 	tcase_add_test(tc, test_human_frame);
+	tcase_add_test(tc, test_repeat_forever_table);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("metric-only");
