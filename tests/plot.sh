@@ -29,9 +29,10 @@ draw()
 	[ ! -s plot.out ] || fail_ "pstat-plot $1 said: $(cat plot.out)"
 }
 
-# A command that runs a few intervals of 20 ms, with something to count.
-work="$PROGS/writer 200"
-"$PROGS/writer" 1 >/dev/null 2>&1 || framework_failure_ "no $PROGS/writer"
+# A command that runs a few intervals of 20 ms, with something to count;
+# named short, for the title shows no more than 60 characters of it.
+cp "$PROGS/writer" . || framework_failure_ "no $PROGS/writer"
+work="./writer 200"
 
 "$PSTAT" --format=csv -I 20 -e task-clock,page-faults,context-switches \
 	-- sh -c "$work; sleep 0.1; $work" 2>interval.csv >/dev/null ||
