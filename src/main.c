@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "notes.h"
 #include "options.h"
 #include "output.h"
+#include "progress.h"
 #include "results.h"
 #include "run.h"
 #include "target.h"
@@ -190,6 +192,12 @@ static bool shares_stderr(FILE *f)
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
+/* What the hooks of a run need: the command's words, the progress line. */
+struct hook_arg {
+	char **argv;
+	struct progress progress;
+};
+
 /* --pre or --post failed: the runs stopped there. */
 static void step_failed(const struct run_failure *f)
 {
@@ -213,8 +221,37 @@ static void step_failed(const struct run_failure *f)
 /* The first run's counters are open: the notes, then -v's lines. */
 static void opened(void *arg, const struct evlist *el, const char *command)
 {
-	notes_opened(arg, el, command);
+	struct hook_arg *a = arg;
+
+	notes_opened(a->argv, el, command);
 	verbose_opened(el);
+}
+
+static void run_started(void *arg, size_t run, size_t of)
+{
+	struct hook_arg *a = arg;
+
+	progress_started(&a->progress, run, of, progress_now());
+}
+
+/* The progress line goes before a note can come. */
+static void run_ended(void *arg, size_t run, size_t of, int status,
+		      int signalled, bool left_out)
+{
+	struct hook_arg *a = arg;
+
+	progress_ended(&a->progress, progress_now());
+	notes_run_ended(a->argv, run, of, status, signalled, left_out);
+}
+
+/*
+ * -r N on a terminal, with human results: a progress line on stderr.
+ * Never where a script reads stderr, nor into machine output.
+ */
+static FILE *progress_stream(const struct options *o)
+{
+	return o->repeat > 1 && o->out.format == OUTPUT_HUMAN && !o->quiet &&
+	       isatty(STDERR_FILENO) ? stderr : NULL;
 }
 
 /* Count, print, and say how it went: the exit status. */
@@ -222,11 +259,13 @@ static int run(const struct options *o, struct target *tg,
 	       struct evlist *el, FILE *dest)
 {
 	struct output_run info = { .argv = o->argv };
+	struct hook_arg arg = { .argv = o->argv };
 	/* Notes come as the run goes: after the open, as runs end. */
 	const struct run_hooks hooks = {
 		.opened = opened,
-		.run_ended = notes_run_ended,
-		.arg = o->argv,
+		.run_started = run_started,
+		.run_ended = run_ended,
+		.arg = &arg,
 	};
 	struct run_failure fail = { 0 };
 	enum run_outcome outcome;
@@ -244,7 +283,9 @@ static int run(const struct options *o, struct target *tg,
 		return EXIT_PSTAT_FAILED;
 	}
 	res->no_scale = o->no_scale;
+	progress_init(&arg.progress, progress_stream(o));
 	outcome = run_command(o, tg, el, res, out, &info, &hooks, &fail);
+	progress_clear(&arg.progress);
 	if (outcome == RUN_OPEN_FAILED) {
 		report_open_error(el, fail.failed, fail.err);
 		ret = EXIT_PSTAT_FAILED;

@@ -371,6 +371,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		fail->err = -ret;
 		return RUN_FAILED;
 	}
+	if (r->child && h->run_started)
+		h->run_started(h->arg, run, r->o->repeat);
 	ret = r->child ? workload_start(&w) : 0;
 	if (ret != 0) {
 		disarm_watches(r);

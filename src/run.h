@@ -48,6 +48,8 @@ struct run_hooks {
 	 * NULL) has not started, and no interval has passed. */
 	void (*opened)(void *arg, const struct evlist *el,
 		       const char *command);
+	/* Run run (from 0) of of starts: its command is let go now. */
+	void (*run_started)(void *arg, size_t run, size_t of);
 	/*
 	 * Run run (from 0) of of ended: the command's wait status, the
 	 * signal pstat passed on (0: none), and whether the run was cut

@@ -3,9 +3,10 @@
 """The command lines the README and the man page show as examples.
 
 An example is a line of a README code block that starts with "$ ", or
-a ".Dl $ " line of the man page. Prints one a line, after a tab the
-exit status it should have: 125 when the README shows pstat's error
-under it, else 0. Usage: doc-examples.py README.md man/pstat.1
+a ".Dl $ " line of the man page, its \\- and \\(dq read as - and ".
+Prints one a line, after a tab the exit status it should have: 125
+when the README shows pstat's error under it, else 0.
+Usage: doc-examples.py README.md man/pstat.1
 """
 import sys
 
@@ -22,7 +23,8 @@ def readme(path):
 def man(path):
     for line in open(path):
         if line.startswith(".Dl $ "):
-            yield line[6:].rstrip("\n").replace("\\-", "-"), 0
+            yield (line[6:].rstrip("\n").replace("\\-", "-")
+                   .replace("\\(dq", '"')), 0
 
 
 for cmd, status in list(readme(sys.argv[1])) + list(man(sys.argv[2])):
