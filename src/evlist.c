@@ -433,6 +433,27 @@ int evlist_disable(struct evlist *el)
 	return ioctl_leaders(el, PERF_EVENT_IOC_DISABLE);
 }
 
+int evlist_toggle_named(struct evlist *el, const char *name, bool enable)
+{
+	unsigned long request = enable ? PERF_EVENT_IOC_ENABLE
+				       : PERF_EVENT_IOC_DISABLE;
+	size_t i, t;
+	int ret;
+
+	for (i = 0; i < el->n; i++) {
+		if (strcmp(evsel_name(el->ev[i]), name) != 0)
+			continue;
+		for (t = 0; t < el->n_targets; t++) {
+			if (el->ev[i]->fds[t] < 0)
+				continue;
+			ret = sys_event_ioctl(el->ev[i]->fds[t], request, 0);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	return 0;
+}
+
 size_t evlist_fds_needed(const struct evlist *el, size_t n_targets)
 {
 	return el->n * n_targets;

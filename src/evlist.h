@@ -72,6 +72,12 @@ int evlist_read(struct evlist *el);
 int evlist_enable(struct evlist *el);
 int evlist_disable(struct evlist *el);
 
+/*
+ * Start or stop the events named name (as shown) alone, on every
+ * target: --control's "enable NAME". None is no error. 0 or -errno.
+ */
+int evlist_toggle_named(struct evlist *el, const char *name, bool enable);
+
 /* How many descriptors opening needs: events x targets. */
 size_t evlist_fds_needed(const struct evlist *el, size_t n_targets);
 

@@ -15,6 +15,7 @@
 #include "aggr.h"
 #include "caps.h"
 #include "checkup.h"
+#include "control.h"
 #include "diag.h"
 #include "diagnose.h"
 #include "event_table.h"
@@ -188,7 +189,7 @@ static bool shares_stderr(FILE *f)
 
 /* Count, print, and say how it went: the exit status. */
 static int run(const struct options *o, struct target *tg,
-	       struct evlist *el, FILE *dest)
+	       struct evlist *el, struct control *ctl, FILE *dest)
 {
 	struct output_run info = { .argv = o->argv };
 	/* Notes come as the run goes: after the open, as runs end. */
@@ -213,7 +214,7 @@ static int run(const struct options *o, struct target *tg,
 		return EXIT_PSTAT_FAILED;
 	}
 	res->no_scale = o->no_scale;
-	outcome = run_command(o, tg, el, res, out, &info, &hooks, &fail);
+	outcome = run_command(o, tg, el, res, out, &info, &hooks, ctl, &fail);
 	if (outcome == RUN_OPEN_FAILED) {
 		report_open_error(el, fail.failed, fail.err);
 		ret = EXIT_PSTAT_FAILED;
@@ -328,8 +329,28 @@ static void environ_lost(const struct options *o, int err)
 			  strerror(-err));
 }
 
+/* --control's channel, opened; NULL and 0 when none was asked for. */
+static int open_control(const struct options *o, struct control *c,
+			struct control **ctl)
+{
+	char err[512];
+
+	*ctl = NULL;
+	if (!o->control)
+		return 0;
+	/* options_parse took its syntax already. */
+	if (control_parse(c, o->control, err, sizeof(err)) < 0 ||
+	    control_open(c, err, sizeof(err)) < 0) {
+		diag_error("%s", err);
+		return -1;
+	}
+	*ctl = c;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	struct control ctl_buf, *ctl = NULL;
 	struct options o;
 	struct evlist *el = NULL;
 	struct target tg = { 0 };
@@ -380,13 +401,14 @@ int main(int argc, char **argv)
 	} else if (target_resolve(&tg, &o, err, sizeof(err)) < 0) {
 		diag_error("%s", err[0] ? err : strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;
-	} else if (!(dest = open_destination(&o))) {
+	} else if (open_control(&o, &ctl_buf, &ctl) < 0 ||
+		   !(dest = open_destination(&o))) {
 		ret = EXIT_PSTAT_FAILED;
 	} else {
 		/* Machine output and notes never share a stream. */
 		diag_quiet(o.out.format != OUTPUT_HUMAN && shares_stderr(dest));
 		environ_lost(&o, env_err);
-		ret = run(&o, &tg, el, dest);
+		ret = run(&o, &tg, el, ctl, dest);
 		if (dest != stderr && fclose(dest) != 0 &&
 		    ret != EXIT_PSTAT_FAILED) {
 			diag_error("cannot write the results: %s",
@@ -394,6 +416,8 @@ int main(int argc, char **argv)
 			ret = EXIT_PSTAT_FAILED;
 		}
 	}
+	if (ctl)
+		control_close(ctl);
 	target_free(&tg);
 	evlist_free(el);
 	options_free(&o);

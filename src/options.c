@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "aggr.h"
+#include "control.h"
 #include "options.h"
 
 static const char usage_head[] =
@@ -165,10 +166,22 @@ static int take_number(struct options *o, const struct opt *r,
 static int take_delay(struct options *o, const struct opt *r,
 		      const char *arg, char *err, size_t len)
 {
-	if (strcmp(arg, "-1") == 0)
-		return bad(err, len,
-			   "-D -1 (start disabled until told) needs --control, which pstat does not have; give a delay in milliseconds");
+	/* perf's "start disabled": --control's "enable" starts counting. */
+	if (strcmp(arg, "-1") == 0) {
+		o->delay_ms = -1;
+		return 0;
+	}
 	return take_number(o, r, arg, err, len);
+}
+
+/* Its syntax now; main opens it. */
+static int take_control(struct options *o, const struct opt *r,
+			const char *arg, char *err, size_t len)
+{
+	struct control c;
+
+	o->control = arg;
+	return control_parse(&c, arg, err, len);
 }
 
 static int take_event(struct options *o, const struct opt *r,
@@ -282,7 +295,7 @@ static const struct opt opts[] = {
 	  .max = 86400000, .bad = "-I needs milliseconds, 10 or more" },
 	{ .name = "delay", .letter = 'D', .arg = "MS", .section = RUNS,
 	  .help = "start counting MS milliseconds after the\n"
-		  "command starts",
+		  "command starts; -1: at --control's enable",
 	  .take = take_delay, FIELD(delay_ms), .min = 1, .max = 86400000,
 	  .bad = "-D needs milliseconds from 1 up" },
 	{ .name = "timeout", .arg = "MS", .section = RUNS,
@@ -291,6 +304,11 @@ static const struct opt opts[] = {
 	  .take = take_number, FIELD(timeout_ms), .min = 1,
 	  .max = 86400000 * 7LL,
 	  .bad = "--timeout needs milliseconds from 1 up" },
+	{ .name = "control", .arg = "fd:CTL[,ACK]", .section = RUNS,
+	  .help = "or fifo:CTL[,ACK]: read 'enable', 'disable'\n"
+		  "and 'ping' lines from CTL, answer 'ack'\n"
+		  "on ACK",
+	  .take = take_control, FIELD(control) },
 	{ .name = "interval-count", .arg = "N", .section = RUNS,
 	  .help = "stop printing after N intervals; without a\n"
 		  "command, stop counting",
@@ -528,6 +546,9 @@ static int check_combinations(struct options *o, char *err, size_t len)
 			   "-A and --per-core, --per-die, --per-socket, --per-node count per CPU: add -a or -C LIST");
 	if (o->delay_ms && o->repeat > 1)
 		return bad(err, len, "-D and -r do not go together");
+	if (o->delay_ms < 0 && !o->control)
+		return bad(err, len,
+			   "-D -1 starts with counting disabled until --control says 'enable': add --control fd:CTL or fifo:CTL");
 	if (o->action == OPTIONS_EXPLAIN && o->n_events == 0)
 		return bad(err, len,
 			   "--explain needs the events to explain: -e LIST");
@@ -589,7 +610,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 		o->argv = argv + optind;
 	if (!o->argv && o->repeat > 1)
 		return bad(err, err_len, "-r repeats a command: give one");
-	if (!o->argv && o->delay_ms)
+	if (!o->argv && o->delay_ms > 0)
 		return bad(err, err_len, "-D delays after a command starts: give one");
 	return 0;
 }

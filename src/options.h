@@ -61,7 +61,9 @@ struct options {
 	bool all_cpus;		/* -a */
 	const char *cpu_list;	/* -C list */
 	enum aggr_kind aggr;	/* -A, --per-..., or AGGR_GLOBAL */
-	long delay_ms;		/* -D, 0 for none */
+	long delay_ms;		/* -D, 0 for none, -1: until --control
+				 * says "enable" */
+	const char *control;	/* --control fd:... or fifo:..., or NULL */
 	unsigned int timeout_ms;	/* --timeout, 0 for none */
 	const char *output_file;	/* -o */
 	bool append;		/* --append */
