@@ -24,6 +24,7 @@ struct evlist {
 	size_t n_groups, groups_cap;
 	bool in_group;		/* between group_begin and group_end */
 	bool group_empty;	/* group_begin seen, no member yet */
+	bool cgroups;		/* -G or --for-each-cgroup named some */
 	uint64_t *buf;		/* one group read, sized for the largest */
 	size_t buf_len;
 	size_t n_targets;	/* threads x CPUs, once opened */
@@ -99,6 +100,19 @@ int evlist_add(struct evlist *el, const struct evsel_desc *d)
 	el->ev[el->n++] = e;
 	el->group_empty = false;
 	return 0;
+}
+
+void evlist_set_cgroup(struct evlist *el, size_t i, const char *name,
+		       int fd)
+{
+	el->ev[i]->cgroup = name;
+	el->ev[i]->cgroup_fd = fd;
+	el->cgroups = true;
+}
+
+bool evlist_has_cgroups(const struct evlist *el)
+{
+	return el->cgroups;
 }
 
 void evlist_group_begin(struct evlist *el)

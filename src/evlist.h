@@ -21,6 +21,16 @@ void evlist_free(struct evlist *el);
  */
 int evlist_add(struct evlist *el, const struct evsel_desc *d);
 void evlist_group_begin(struct evlist *el);
+
+/*
+ * Count evsel i in the cgroup name (kept, not copied), whose directory
+ * fd the caller keeps open until the evlist is freed: perf's -G names
+ * the events before it, so they are added first.
+ */
+void evlist_set_cgroup(struct evlist *el, size_t i, const char *name,
+		       int fd);
+/* Whether -G or --for-each-cgroup named any: rows show a cgroup. */
+bool evlist_has_cgroups(const struct evlist *el);
 void evlist_group_end(struct evlist *el);
 
 size_t evlist_count(const struct evlist *el);

@@ -14,6 +14,7 @@
 
 #include "aggr.h"
 #include "caps.h"
+#include "cgroup.h"
 #include "checkup.h"
 #include "control.h"
 #include "diag.h"
@@ -70,11 +71,30 @@ static int event_file(const struct options *o, struct evlist *el,
 	return ret;
 }
 
+/* The -G lists that follow the first n -e: 0, or -EINVAL once said. */
+static int apply_cgroups(const struct options *o, struct evlist *el,
+			 struct cgroups *cg, size_t n)
+{
+	char err[PATH_MAX + 256];
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; cg && ret == 0 && i < o->n_cgroups; i++)
+		if (o->cgroups[i].after == n)
+			ret = cgroups_apply(cg, el, o->cgroups[i].list, err,
+					    sizeof(err));
+	if (ret == -EINVAL)
+		diag_error("%s", err);
+	return ret;
+}
+
 /*
- * The -e lists and files (or perf's default set), then -d's. 0, -EINVAL
- * once said, or -errno.
+ * The -e lists and files (or perf's default set) with the cgroups of
+ * -G (cg, or NULL for none), then -d's. 0, -EINVAL once said, or
+ * -errno.
  */
-static int build_evlist(const struct options *o, struct evlist *el)
+static int build_events(const struct options *o, struct evlist *el,
+			struct cgroups *cg)
 {
 	struct evparse_error err;
 	const char *set;
@@ -83,19 +103,57 @@ static int build_evlist(const struct options *o, struct evlist *el)
 
 	if (o->null_run)
 		return 0;
+	err.reason[0] = '\0';	/* stays so when -G's own error was said */
 	if (o->n_events == 0)
 		ret = evparse(el, event_table_default_set(), &err);
-	for (i = 0; ret == 0 && i < o->n_events; i++)
+	ret = ret ? ret : apply_cgroups(o, el, cg, 0);
+	for (i = 0; ret == 0 && i < o->n_events; i++) {
 		ret = o->events[i][0] == '@'
 		      ? event_file(o, el, o->events[i] + 1, &err)
 		      : evparse(el, o->events[i], &err);
+		ret = ret ? ret : apply_cgroups(o, el, cg, i + 1);
+	}
 	for (level = 1; ret == 0 && level <= o->detailed &&
 	     (set = event_table_detailed_set(level)); level++)
 		ret = evparse(el, set, &err);
-	if (ret == -EINVAL) {
+	if (ret == -EINVAL && err.reason[0]) {
 		report_parse_error(&err);
 		evparse_error_fini(&err);
 	}
+	return ret;
+}
+
+/*
+ * The events, and the cgroups they count in (cg, or NULL: none, as for
+ * --explain, whose attrs do not change): --for-each-cgroup's events
+ * are all of them again for each cgroup, as perf makes them. 0,
+ * -EINVAL once said, or -errno.
+ */
+static int build_evlist(const struct options *o, struct evlist *el,
+			struct cgroups *cg)
+{
+	char err[PATH_MAX + 256];
+	const char *p = o->for_each_cgroup;
+	size_t first, n;
+	char *name;
+	int ret = 0;
+
+	if (!p || !cg)
+		ret = build_events(o, el, cg);
+	while (p && cg && ret == 0) {
+		n = strcspn(p, ",");
+		first = evlist_count(el);
+		name = strndup(p, n);
+		ret = name ? build_events(o, el, NULL) : -ENOMEM;
+		if (ret == 0 && (ret = cgroups_name_range(cg, el, name, first,
+							  err, sizeof(err))) == -EINVAL)
+			diag_error("%s", err);
+		free(name);
+		p = p[n] ? p + n + 1 : NULL;
+	}
+	if (ret == 0 && cg &&
+	    (ret = cgroups_check_groups(el, err, sizeof(err))) < 0)
+		diag_error("%s", err);
 	return ret;
 }
 
@@ -301,7 +359,7 @@ static int explain(const struct options *o)
 		diag_error("%s", strerror(ENOMEM));
 		return EXIT_PSTAT_FAILED;
 	}
-	ret = build_evlist(o, el);
+	ret = build_evlist(o, el, NULL);
 	if (ret < 0 && ret != -EINVAL)
 		diag_error("%s", strerror(-ret));
 	if (ret == 0 && (ret = target_resolve(&tg, o, err, sizeof(err))) < 0)
@@ -351,6 +409,7 @@ static int open_control(const struct options *o, struct control *c,
 int main(int argc, char **argv)
 {
 	struct control ctl_buf, *ctl = NULL;
+	struct cgroups cg;
 	struct options o;
 	struct evlist *el = NULL;
 	struct target tg = { 0 };
@@ -364,6 +423,7 @@ int main(int argc, char **argv)
 	 * death, and what the caller gave pstat is kept for the command.
 	 */
 	env_err = workload_init();
+	cgroups_init(&cg);
 
 	/*
 	 * Results go to stderr by default, which stdio leaves unbuffered:
@@ -394,7 +454,7 @@ int main(int argc, char **argv)
 	} else if (!(el = evlist_new())) {
 		diag_error("%s", strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;
-	} else if ((ret = build_evlist(&o, el)) < 0) {
+	} else if ((ret = build_evlist(&o, el, &cg)) < 0) {
 		if (ret != -EINVAL)
 			diag_error("%s", strerror(-ret));
 		ret = EXIT_PSTAT_FAILED;
@@ -420,6 +480,7 @@ int main(int argc, char **argv)
 		control_close(ctl);
 	target_free(&tg);
 	evlist_free(el);
+	cgroups_free(&cg);
 	options_free(&o);
 	return ret;
 }

@@ -184,6 +184,17 @@ static int take_control(struct options *o, const struct opt *r,
 	return control_parse(&c, arg, err, len);
 }
 
+/* perf's -G names the events of the -e options before it. */
+static int take_cgroup(struct options *o, const struct opt *r,
+		       const char *arg, char *err, size_t len)
+{
+	o->cgroups[o->n_cgroups++] = (struct options_cgroup){
+		.list = arg,
+		.after = o->n_events,
+	};
+	return 0;
+}
+
 static int take_event(struct options *o, const struct opt *r,
 		      const char *arg, char *err, size_t len)
 {
@@ -268,6 +279,17 @@ static const struct opt opts[] = {
 	{ .name = "cpu", .letter = 'C', .arg = "LIST", .section = TARGETS,
 	  .help = "count everything on these CPUs (0-3,6)",
 	  .take = take_string, FIELD(cpu_list) },
+	{ .name = "cgroup", .letter = 'G', .arg = "NAME[,NAME...]",
+	  .section = TARGETS,
+	  .help = "with -a or -C: count the events given\n"
+		  "before it in these cgroups, one each, in\n"
+		  "order (one name: all of them; empty: none)",
+	  .take = take_cgroup },
+	{ .name = "for-each-cgroup", .arg = "NAME[,NAME...]",
+	  .section = TARGETS,
+	  .help = "with -a or -C: count every event in each\n"
+		  "of these cgroups",
+	  .take = take_string, FIELD(for_each_cgroup) },
 	{ .name = "no-aggr", .letter = 'A', .section = TARGETS,
 	  .help = "one line per CPU", .take = take_aggr, .value = AGGR_CPU },
 	{ .name = "per-core", .section = TARGETS,
@@ -538,6 +560,13 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	    (o->all_cpus || o->cpu_list) > 1)
 		return bad(err, len,
 			   "-p, -t and -a/-C each choose what to count; give one of them");
+	if (o->n_cgroups && o->for_each_cgroup)
+		return bad(err, len,
+			   "-G and --for-each-cgroup both given; choose one");
+	if ((o->n_cgroups || o->for_each_cgroup) &&
+	    ((!o->all_cpus && !o->cpu_list) || o->aggr == AGGR_THREAD))
+		return bad(err, len,
+			   "-G and --for-each-cgroup count a cgroup on CPUs: add -a or -C LIST (and no --per-thread)");
 	if (o->aggr == AGGR_THREAD && !o->pids && !o->tids && !o->all_cpus)
 		return bad(err, len, "--per-thread goes with -p, -t or -a");
 	if (o->aggr != AGGR_GLOBAL && o->aggr != AGGR_THREAD && !o->all_cpus &&
@@ -568,7 +597,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	o->log_fd = -1;
 	o->out.big_num = true;
 	o->events = calloc((size_t)argc, sizeof(*o->events));
-	if (!o->events)
+	o->cgroups = calloc((size_t)argc, sizeof(*o->cgroups));
+	if (!o->events || !o->cgroups)
 		return -ENOMEM;
 	getopt_tables(shorts, longs);
 	opterr = 0;
@@ -618,5 +648,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 void options_free(struct options *o)
 {
 	free(o->events);
+	free(o->cgroups);
 	o->events = NULL;
+	o->cgroups = NULL;
 }
