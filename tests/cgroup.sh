@@ -71,6 +71,13 @@ run_pstat -a -e "$ev" -G "$cg" -- sh -c "$in_cg"
 expect_rc 0
 grep -Eq "^ +1,000 +$ev +$cg\$" err || { show_err_; fail_ "human: the cgroup"; }
 
+# --format=json: the cgroup's name, or null.
+run_pstat -a --format=json -e "$ev" -G "$cg" -e "$ev" -- sh -c "$in_cg"
+expect_rc 0
+grep -q "{\"event\": \"$ev\", \"cgroup\": \"$cg\", \"value\": 1000, " err &&
+	grep -q "{\"event\": \"$ev\", \"cgroup\": null, " err ||
+	{ show_err_; fail_ "--format=json: the cgroup key"; }
+
 # Refused, with one line and 125: nothing runs.
 refused()
 {
@@ -90,6 +97,8 @@ refused "more names than events" -a -e "$ev" -G "$cg,$cg" -- true
 refused "-G and --for-each-cgroup" -a -e "$ev" -G "$cg" \
 	--for-each-cgroup "$cg" -- true
 refused "a group in two cgroups" -a -e "{$ev,$ev}" -G "$cg,$cg2" -- true
+refused "--format=csv, without a cgroup column" -a --format=csv -e "$ev" \
+	-G "$cg" -- true
 refused "--for-each-cgroup with an empty name" -a -e "$ev" \
 	--for-each-cgroup "$cg," -- true
 
