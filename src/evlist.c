@@ -24,6 +24,7 @@ struct evlist {
 	size_t n_groups, groups_cap;
 	bool in_group;		/* between group_begin and group_end */
 	bool group_empty;	/* group_begin seen, no member yet */
+	bool cgroups;		/* -G or --for-each-cgroup named some */
 	uint64_t *buf;		/* one group read, sized for the largest */
 	size_t buf_len;
 	size_t n_targets;	/* threads x CPUs, once opened */
@@ -119,6 +120,19 @@ int evlist_add(struct evlist *el, const struct evsel_desc *desc)
 	el->ev[el->n++] = e;
 	el->group_empty = false;
 	return 0;
+}
+
+void evlist_set_cgroup(struct evlist *el, size_t i, const char *name,
+		       int fd)
+{
+	el->ev[i]->cgroup = name;
+	el->ev[i]->cgroup_fd = fd;
+	el->cgroups = true;
+}
+
+bool evlist_has_cgroups(const struct evlist *el)
+{
+	return el->cgroups;
 }
 
 void evlist_group_begin(struct evlist *el)
@@ -468,6 +482,27 @@ int evlist_enable(struct evlist *el)
 int evlist_disable(struct evlist *el)
 {
 	return ioctl_leaders(el, PERF_EVENT_IOC_DISABLE);
+}
+
+int evlist_toggle_named(struct evlist *el, const char *name, bool enable)
+{
+	unsigned long request = enable ? PERF_EVENT_IOC_ENABLE
+				       : PERF_EVENT_IOC_DISABLE;
+	size_t i, t;
+	int ret;
+
+	for (i = 0; i < el->n; i++) {
+		if (strcmp(evsel_name(el->ev[i]), name) != 0)
+			continue;
+		for (t = 0; t < el->n_targets; t++) {
+			if (el->ev[i]->fds[t] < 0)
+				continue;
+			ret = sys_event_ioctl(el->ev[i]->fds[t], request, 0);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	return 0;
 }
 
 size_t evlist_fds_needed(const struct evlist *el, size_t n_targets)

@@ -29,6 +29,16 @@ void evlist_set_space(struct evlist *el, enum evlist_space space);
  */
 int evlist_add(struct evlist *el, const struct evsel_desc *d);
 void evlist_group_begin(struct evlist *el);
+
+/*
+ * Count evsel i in the cgroup name (kept, not copied), whose directory
+ * fd the caller keeps open until the evlist is freed: perf's -G names
+ * the events before it, so they are added first.
+ */
+void evlist_set_cgroup(struct evlist *el, size_t i, const char *name,
+		       int fd);
+/* Whether -G or --for-each-cgroup named any: rows show a cgroup. */
+bool evlist_has_cgroups(const struct evlist *el);
 void evlist_group_end(struct evlist *el);
 
 size_t evlist_count(const struct evlist *el);
@@ -86,6 +96,12 @@ void evlist_tool_values(struct evlist *el, const uint64_t ns[EVENT_TOOL_N]);
 /* Start and stop every group on every target (ioctl on the leaders). */
 int evlist_enable(struct evlist *el);
 int evlist_disable(struct evlist *el);
+
+/*
+ * Start or stop the events named name (as shown) alone, on every
+ * target: --control's "enable NAME". None is no error. 0 or -errno.
+ */
+int evlist_toggle_named(struct evlist *el, const char *name, bool enable);
 
 /* How many descriptors opening needs: events x targets. */
 size_t evlist_fds_needed(const struct evlist *el, size_t n_targets);

@@ -49,6 +49,7 @@ struct evsel *evsel_new(const struct evsel_desc *d)
 	e->tool = d->tool;
 	e->pinned = d->attr.pinned;
 	e->exclusive = d->attr.exclusive;
+	e->cgroup_fd = -1;
 	e->name = strdup(d->name);
 	e->unit = strdup(d->unit ? d->unit : "");
 	e->instance = d->instance ? strdup(d->instance) : NULL;
@@ -91,6 +92,11 @@ static int name_append(struct evsel *e, const char *text)
 const char *evsel_name(const struct evsel *e)
 {
 	return e->name;
+}
+
+const char *evsel_cgroup(const struct evsel *e)
+{
+	return e->cgroup;
 }
 
 const char *evsel_instance(const struct evsel *e)
@@ -259,8 +265,14 @@ int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd)
 {
 	int fd, ret;
 
-	fd = sys_perf_event_open(&e->attr, pid, cpu, group_fd,
-				 PERF_FLAG_FD_CLOEXEC);
+	/* -G: the tasks of the cgroup, on each CPU (pid is -1 there). */
+	if (e->cgroup_fd >= 0 && cpu >= 0)
+		fd = sys_perf_event_open(&e->attr, e->cgroup_fd, cpu, group_fd,
+					 PERF_FLAG_FD_CLOEXEC |
+					 PERF_FLAG_PID_CGROUP);
+	else
+		fd = sys_perf_event_open(&e->attr, pid, cpu, group_fd,
+					 PERF_FLAG_FD_CLOEXEC);
 	if (fd == -EACCES && user_only_retry(&e->attr, pid))
 		fd = open_user_only(e, pid, cpu, group_fd);
 	if (fd == -EINVAL && modifiers_refused(e, pid, cpu)) {

@@ -40,6 +40,8 @@ void evsel_free(struct evsel *e);
 
 /* The name shown: as spelled, with :u when the kernel made it so. */
 const char *evsel_name(const struct evsel *e);
+/* The cgroup it counts in (-G), as named, or NULL. */
+const char *evsel_cgroup(const struct evsel *e);
 /* Its PMU instance as "pmu_N/terms/", or NULL: for --no-merge. */
 const char *evsel_instance(const struct evsel *e);
 const struct perf_event_attr *evsel_attr(const struct evsel *e);

@@ -32,6 +32,8 @@ struct evsel {
 	int err_pid, err_cpu;
 	bool user_only;
 	bool modifiers_refused;
+	const char *cgroup;	/* -G: the cgroup counted in, or NULL */
+	int cgroup_fd;		/* its directory, owned by the caller; -1 */
 
 	/* One counter per target (a thread or a CPU), after evsel_alloc. */
 	size_t n_targets;

@@ -15,7 +15,9 @@
 
 #include "aggr.h"
 #include "caps.h"
+#include "cgroup.h"
 #include "checkup.h"
+#include "control.h"
 #include "diag.h"
 #include "diagnose.h"
 #include "event_table.h"
@@ -72,11 +74,30 @@ static int event_file(const struct options *o, struct evlist *el,
 	return ret;
 }
 
+/* The -G lists that follow the first n -e: 0, or -EINVAL once said. */
+static int apply_cgroups(const struct options *o, struct evlist *el,
+			 struct cgroups *cg, size_t n)
+{
+	char err[PATH_MAX + 256];
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; cg && ret == 0 && i < o->n_cgroups; i++)
+		if (o->cgroups[i].after == n)
+			ret = cgroups_apply(cg, el, o->cgroups[i].list, err,
+					    sizeof(err));
+	if (ret == -EINVAL)
+		diag_error("%s", err);
+	return ret;
+}
+
 /*
- * The -e lists and files (or perf's default set), then -d's. 0, -EINVAL
- * once said, or -errno.
+ * The -e lists and files (or perf's default set) with the cgroups of
+ * -G (cg, or NULL for none), then -d's. 0, -EINVAL once said, or
+ * -errno.
  */
-static int build_evlist(const struct options *o, struct evlist *el)
+static int build_events(const struct options *o, struct evlist *el,
+			struct cgroups *cg)
 {
 	struct evparse_error err;
 	const char *set;
@@ -88,19 +109,57 @@ static int build_evlist(const struct options *o, struct evlist *el)
 	evlist_set_space(el, o->all_user ? EVLIST_SPACE_USER :
 			     o->all_kernel ? EVLIST_SPACE_KERNEL :
 			     EVLIST_SPACE_AS_GIVEN);
+	err.reason[0] = '\0';	/* stays so when -G's own error was said */
 	if (o->n_events == 0)
 		ret = evparse(el, event_table_default_set(), &err);
-	for (i = 0; ret == 0 && i < o->n_events; i++)
+	ret = ret ? ret : apply_cgroups(o, el, cg, 0);
+	for (i = 0; ret == 0 && i < o->n_events; i++) {
 		ret = o->events[i][0] == '@'
 		      ? event_file(o, el, o->events[i] + 1, &err)
 		      : evparse(el, o->events[i], &err);
+		ret = ret ? ret : apply_cgroups(o, el, cg, i + 1);
+	}
 	for (level = 1; ret == 0 && level <= o->detailed &&
 	     (set = event_table_detailed_set(level)); level++)
 		ret = evparse(el, set, &err);
-	if (ret == -EINVAL) {
+	if (ret == -EINVAL && err.reason[0]) {
 		report_parse_error(&err);
 		evparse_error_fini(&err);
 	}
+	return ret;
+}
+
+/*
+ * The events, and the cgroups they count in (cg, or NULL: none, as for
+ * --explain, whose attrs do not change): --for-each-cgroup's events
+ * are all of them again for each cgroup, as perf makes them. 0,
+ * -EINVAL once said, or -errno.
+ */
+static int build_evlist(const struct options *o, struct evlist *el,
+			struct cgroups *cg)
+{
+	char err[PATH_MAX + 256];
+	const char *p = o->for_each_cgroup;
+	size_t first, n;
+	char *name;
+	int ret = 0;
+
+	if (!p || !cg)
+		ret = build_events(o, el, cg);
+	while (p && cg && ret == 0) {
+		n = strcspn(p, ",");
+		first = evlist_count(el);
+		name = strndup(p, n);
+		ret = name ? build_events(o, el, NULL) : -ENOMEM;
+		if (ret == 0 && (ret = cgroups_name_range(cg, el, name, first,
+							  err, sizeof(err))) == -EINVAL)
+			diag_error("%s", err);
+		free(name);
+		p = p[n] ? p + n + 1 : NULL;
+	}
+	if (ret == 0 && cg &&
+	    (ret = cgroups_check_groups(el, err, sizeof(err))) < 0)
+		diag_error("%s", err);
 	return ret;
 }
 
@@ -256,7 +315,7 @@ static FILE *progress_stream(const struct options *o)
 
 /* Count, print, and say how it went: the exit status. */
 static int run(const struct options *o, struct target *tg,
-	       struct evlist *el, FILE *dest)
+	       struct evlist *el, struct control *ctl, FILE *dest)
 {
 	struct output_run info = { .argv = o->argv };
 	struct hook_arg arg = { .argv = o->argv };
@@ -284,7 +343,7 @@ static int run(const struct options *o, struct target *tg,
 	}
 	res->no_scale = o->no_scale;
 	progress_init(&arg.progress, progress_stream(o));
-	outcome = run_command(o, tg, el, res, out, &info, &hooks, &fail);
+	outcome = run_command(o, tg, el, res, out, &info, &hooks, ctl, &fail);
 	progress_clear(&arg.progress);
 	if (outcome == RUN_OPEN_FAILED) {
 		report_open_error(el, fail.failed, fail.err);
@@ -380,7 +439,7 @@ static int explain(const struct options *o)
 		diag_error("%s", strerror(ENOMEM));
 		return EXIT_PSTAT_FAILED;
 	}
-	ret = build_evlist(o, el);
+	ret = build_evlist(o, el, NULL);
 	if (ret < 0 && ret != -EINVAL)
 		diag_error("%s", strerror(-ret));
 	if (ret == 0 && (ret = target_resolve(&tg, o, err, sizeof(err))) < 0)
@@ -408,8 +467,29 @@ static void environ_lost(const struct options *o, int err)
 			  strerror(-err));
 }
 
+/* --control's channel, opened; NULL and 0 when none was asked for. */
+static int open_control(const struct options *o, struct control *c,
+			struct control **ctl)
+{
+	char err[512];
+
+	*ctl = NULL;
+	if (!o->control)
+		return 0;
+	/* options_parse took its syntax already. */
+	if (control_parse(c, o->control, err, sizeof(err)) < 0 ||
+	    control_open(c, err, sizeof(err)) < 0) {
+		diag_error("%s", err);
+		return -1;
+	}
+	*ctl = c;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	struct control ctl_buf, *ctl = NULL;
+	struct cgroups cg;
 	struct options o;
 	struct evlist *el = NULL;
 	struct target tg = { 0 };
@@ -423,6 +503,7 @@ int main(int argc, char **argv)
 	 * death, and what the caller gave pstat is kept for the command.
 	 */
 	env_err = workload_init();
+	cgroups_init(&cg);
 
 	/*
 	 * Results go to stderr by default, which stdio leaves unbuffered:
@@ -454,14 +535,15 @@ int main(int argc, char **argv)
 	} else if (!(el = evlist_new())) {
 		diag_error("%s", strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;
-	} else if ((ret = build_evlist(&o, el)) < 0) {
+	} else if ((ret = build_evlist(&o, el, &cg)) < 0) {
 		if (ret != -EINVAL)
 			diag_error("%s", strerror(-ret));
 		ret = EXIT_PSTAT_FAILED;
 	} else if (target_resolve(&tg, &o, err, sizeof(err)) < 0) {
 		diag_error("%s", err[0] ? err : strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;
-	} else if (!(dest = open_destination(&o))) {
+	} else if (open_control(&o, &ctl_buf, &ctl) < 0 ||
+		   !(dest = open_destination(&o))) {
 		ret = EXIT_PSTAT_FAILED;
 	} else {
 		/* Machine output and notes never share a stream. */
@@ -469,7 +551,7 @@ int main(int argc, char **argv)
 				       shares_stderr(dest)));
 		verbose_trace_opens();
 		environ_lost(&o, env_err);
-		ret = run(&o, &tg, el, dest);
+		ret = run(&o, &tg, el, ctl, dest);
 		if (dest != stderr && fclose(dest) != 0 &&
 		    ret != EXIT_PSTAT_FAILED) {
 			diag_error("cannot write the results: %s",
@@ -477,8 +559,11 @@ int main(int argc, char **argv)
 			ret = EXIT_PSTAT_FAILED;
 		}
 	}
+	if (ctl)
+		control_close(ctl);
 	target_free(&tg);
 	evlist_free(el);
+	cgroups_free(&cg);
 	options_free(&o);
 	return ret;
 }

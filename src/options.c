@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "aggr.h"
+#include "control.h"
 #include "options.h"
 
 static const char usage_head[] =
@@ -165,9 +166,11 @@ static int take_number(struct options *o, const struct opt *r,
 static int take_delay(struct options *o, const struct opt *r,
 		      const char *arg, char *err, size_t len)
 {
-	if (strcmp(arg, "-1") == 0)
-		return bad(err, len,
-			   "-D -1 (start disabled until told) needs --control, which pstat does not have; give a delay in milliseconds");
+	/* perf's "start disabled": --control's "enable" starts counting. */
+	if (strcmp(arg, "-1") == 0) {
+		o->delay_ms = -1;
+		return 0;
+	}
 	return take_number(o, r, arg, err, len);
 }
 
@@ -181,6 +184,27 @@ static int take_repeat(struct options *o, const struct opt *r,
 	if (o->forever)
 		o->repeat = SIZE_MAX;
 	return ret;
+}
+
+/* Its syntax now; main opens it. */
+static int take_control(struct options *o, const struct opt *r,
+			const char *arg, char *err, size_t len)
+{
+	struct control c;
+
+	o->control = arg;
+	return control_parse(&c, arg, err, len);
+}
+
+/* perf's -G names the events of the -e options before it. */
+static int take_cgroup(struct options *o, const struct opt *r,
+		       const char *arg, char *err, size_t len)
+{
+	o->cgroups[o->n_cgroups++] = (struct options_cgroup){
+		.list = arg,
+		.after = o->n_events,
+	};
+	return 0;
 }
 
 static int take_event(struct options *o, const struct opt *r,
@@ -273,6 +297,17 @@ static const struct opt opts[] = {
 	{ .name = "cpu", .letter = 'C', .arg = "LIST", .section = TARGETS,
 	  .help = "count everything on these CPUs (0-3,6)",
 	  .take = take_string, FIELD(cpu_list) },
+	{ .name = "cgroup", .letter = 'G', .arg = "NAME[,NAME...]",
+	  .section = TARGETS,
+	  .help = "with -a or -C: count the events given\n"
+		  "before it in these cgroups, one each, in\n"
+		  "order (one name: all of them; empty: none)",
+	  .take = take_cgroup },
+	{ .name = "for-each-cgroup", .arg = "NAME[,NAME...]",
+	  .section = TARGETS,
+	  .help = "with -a or -C: count every event in each\n"
+		  "of these cgroups",
+	  .take = take_string, FIELD(for_each_cgroup) },
 	{ .name = "no-aggr", .letter = 'A', .section = TARGETS,
 	  .help = "one line per CPU", .take = take_aggr, .value = AGGR_CPU },
 	{ .name = "per-core", .section = TARGETS,
@@ -315,7 +350,7 @@ static const struct opt opts[] = {
 	  .max = 86400000, .bad = "-I needs milliseconds, 10 or more" },
 	{ .name = "delay", .letter = 'D', .arg = "MS", .section = RUNS,
 	  .help = "start counting MS milliseconds after the\n"
-		  "command starts",
+		  "command starts; -1: at --control's enable",
 	  .take = take_delay, FIELD(delay_ms), .min = 1, .max = 86400000,
 	  .bad = "-D needs milliseconds from 1 up" },
 	{ .name = "timeout", .arg = "MS", .section = RUNS,
@@ -324,6 +359,11 @@ static const struct opt opts[] = {
 	  .take = take_number, FIELD(timeout_ms), .min = 1,
 	  .max = 86400000 * 7LL,
 	  .bad = "--timeout needs milliseconds from 1 up" },
+	{ .name = "control", .arg = "fd:CTL[,ACK]", .section = RUNS,
+	  .help = "or fifo:CTL[,ACK]: read 'enable', 'disable'\n"
+		  "and 'ping' lines from CTL, answer 'ack'\n"
+		  "on ACK",
+	  .take = take_control, FIELD(control) },
 	{ .name = "interval-count", .arg = "N", .section = RUNS,
 	  .help = "stop printing after N intervals; without a\n"
 		  "command, stop counting",
@@ -581,6 +621,17 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	    (o->all_cpus || o->cpu_list) > 1)
 		return bad(err, len,
 			   "-p, -t and -a/-C each choose what to count; give one of them");
+	if (o->n_cgroups && o->for_each_cgroup)
+		return bad(err, len,
+			   "-G and --for-each-cgroup both given; choose one");
+	if ((o->n_cgroups || o->for_each_cgroup) &&
+	    ((!o->all_cpus && !o->cpu_list) || o->aggr == AGGR_THREAD))
+		return bad(err, len,
+			   "-G and --for-each-cgroup count a cgroup on CPUs: add -a or -C LIST (and no --per-thread)");
+	if ((o->n_cgroups || o->for_each_cgroup) &&
+	    o->out.format == OUTPUT_PSTAT_CSV)
+		return bad(err, len,
+			   "--format=csv has no cgroup column yet: with -G and --for-each-cgroup, use -x or --format=json");
 	if (o->aggr == AGGR_THREAD && !o->pids && !o->tids && !o->all_cpus)
 		return bad(err, len, "--per-thread goes with -p, -t or -a");
 	if (o->aggr != AGGR_GLOBAL && o->aggr != AGGR_THREAD && !o->all_cpus &&
@@ -589,6 +640,9 @@ static int check_combinations(struct options *o, char *err, size_t len)
 			   "-A and --per-core, --per-die, --per-socket, --per-node count per CPU: add -a or -C LIST");
 	if (o->delay_ms && o->repeat > 1)
 		return bad(err, len, "-D and -r do not go together");
+	if (o->delay_ms < 0 && !o->control)
+		return bad(err, len,
+			   "-D -1 starts with counting disabled until --control says 'enable': add --control fd:CTL or fifo:CTL");
 	if (o->action == OPTIONS_EXPLAIN && o->n_events == 0)
 		return bad(err, len,
 			   "--explain needs the events to explain: -e LIST");
@@ -608,7 +662,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	o->log_fd = -1;
 	o->out.big_num = true;
 	o->events = calloc((size_t)argc, sizeof(*o->events));
-	if (!o->events)
+	o->cgroups = calloc((size_t)argc, sizeof(*o->cgroups));
+	if (!o->events || !o->cgroups)
 		return -ENOMEM;
 	getopt_tables(shorts, longs);
 	opterr = 0;
@@ -653,7 +708,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	if (!o->argv && (o->pre_cmd || o->post_cmd))
 		return bad(err, err_len,
 			   "--pre and --post run around a command: give one");
-	if (!o->argv && o->delay_ms)
+	if (!o->argv && o->delay_ms > 0)
 		return bad(err, err_len, "-D delays after a command starts: give one");
 	return 0;
 }
@@ -661,5 +716,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 void options_free(struct options *o)
 {
 	free(o->events);
+	free(o->cgroups);
 	o->events = NULL;
+	o->cgroups = NULL;
 }

@@ -43,6 +43,12 @@ enum options_action {
 	OPTIONS_CHECK,		/* --check: what this machine allows */
 };
 
+/* A -G list, and how many -e came before it: it names their events. */
+struct options_cgroup {
+	const char *list;
+	size_t after;
+};
+
 struct options {
 	enum options_action action;
 	const char **events;	/* each -e, in order (point into argv) */
@@ -70,8 +76,13 @@ struct options {
 	const char *tids;	/* -t list */
 	bool all_cpus;		/* -a */
 	const char *cpu_list;	/* -C list */
+	struct options_cgroup *cgroups;	/* each -G, in order */
+	size_t n_cgroups;
+	const char *for_each_cgroup;	/* --for-each-cgroup list, or NULL */
 	enum aggr_kind aggr;	/* -A, --per-..., or AGGR_GLOBAL */
-	long delay_ms;		/* -D, 0 for none */
+	long delay_ms;		/* -D, 0 for none, -1: until --control
+				 * says "enable" */
+	const char *control;	/* --control fd:... or fifo:..., or NULL */
 	unsigned int timeout_ms;	/* --timeout, 0 for none */
 	const char *output_file;	/* -o */
 	bool append;		/* --append */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "aggr.h"
+#include "evlist.h"
 #include "evsel.h"
 #include "json.h"
 #include "output.h"
@@ -124,6 +125,9 @@ static void make_row(const struct results *res, const struct results_row *rr,
 	row->aggr_cpus = ag && ag->kind != AGGR_CPU && ag->kind != AGGR_THREAD
 			 ? ag->n_cpus[rr->aggr] : 0;
 	row->name = results_name(rr);
+	row->cgroup = NULL;
+	if (evlist_has_cgroups(res->el))
+		row->cgroup = evsel_cgroup(rr->e) ? evsel_cgroup(rr->e) : "";
 	row->unit = results_unit(rr);
 	known = results_values(rr, interval, &row->vals);
 	row->raw = results_value(res, rr, &row->vals, &row->r);
@@ -332,6 +336,41 @@ static void metric_only_free(struct output_metric_only *mo)
 	free(mo->rows);
 }
 
+/* The cgroups of the rows, none first, each once: by pointer, for
+ * cgroup.c names each once. 0 or -1. */
+static int list_cgroups(struct output *out, const struct results *res)
+{
+	const char *c;
+	size_t i, j;
+
+	if (out->cgroups)
+		return 0;
+	out->cgroups = calloc(res->n_rows + 1, sizeof(*out->cgroups));
+	if (!out->cgroups)
+		return -1;
+	out->n_cgroups = 1;
+	for (i = 0; i < res->n_rows; i++) {
+		c = evsel_cgroup(res->rows[i].e);
+		for (j = 0; j < out->n_cgroups && out->cgroups[j] != c; j++)
+			;
+		if (j == out->n_cgroups)
+			out->cgroups[out->n_cgroups++] = c;
+	}
+	return 0;
+}
+
+/* The metrics context of a row: its aggregate's, for its cgroup. */
+static struct metrics_ctx *ctx_of(const struct output *out,
+				  const struct results_row *rr)
+{
+	const char *c = evsel_cgroup(rr->e);
+	size_t j;
+
+	for (j = 0; j < out->n_cgroups && out->cgroups[j] != c; j++)
+		;
+	return &out->ctx[rr->aggr * out->n_cgroups + j];
+}
+
 /* Aggregate a's value of each column; none where a metric has none. */
 static void metric_cells(struct output *out, const struct results *res,
 			 size_t a, struct output_row *first)
@@ -351,7 +390,8 @@ static void metric_cells(struct output *out, const struct results *res,
 				 &row);
 		}
 		mo->cells[i].has = counted(&row.r) &&
-			metrics_column_value(&out->ctx[a], evsel_attr(row.rr->e),
+			metrics_column_value(ctx_of(out, row.rr),
+					     evsel_attr(row.rr->e),
 					     row.raw, &c->m,
 					     &mo->cells[i].value);
 	}
@@ -378,11 +418,14 @@ static void print_metric_only(struct output *out, const struct results *res)
 	}
 }
 
-/* Room for the metrics context of each aggregate. 0 or -1. */
+/* Room for the metrics context of each aggregate and cgroup. 0 or -1. */
 static int alloc_contexts(struct output *out, const struct results *res)
 {
 	size_t n = res->aggr ? res->aggr->n : 1;
 
+	if (list_cgroups(out, res) < 0)
+		return -1;
+	n *= out->n_cgroups;
 	if (out->n_ctx >= n)
 		return 0;
 	free(out->ctx);
@@ -395,17 +438,17 @@ static int alloc_contexts(struct output *out, const struct results *res)
 static int build_contexts(struct output *out, const struct results *res,
 			  double wall_ns)
 {
-	size_t n = res->aggr ? res->aggr->n : 1, i;
+	size_t i;
 	struct output_row row;
 
 	if (alloc_contexts(out, res) < 0)
 		return -1;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < out->n_ctx; i++)
 		metrics_ctx_init(&out->ctx[i], wall_ns);
 	for (i = 0; i < res->n_rows; i++) {
 		make_row(res, &res->rows[i], out->interval, NULL, &row);
 		if (counted(&row.r))
-			metrics_ctx_add(&out->ctx[row.rr->aggr],
+			metrics_ctx_add(ctx_of(out, row.rr),
 					evsel_attr(row.rr->e), row.raw);
 	}
 	return 0;
@@ -467,7 +510,7 @@ static void print_section(struct output *out, const struct results *res,
 	}
 	for (; i < res->n_rows; i++) {
 		make_row(res, &res->rows[i], out->interval,
-			 &out->ctx[res->rows[i].aggr], &row);
+			 ctx_of(out, &res->rows[i]), &row);
 		if (out->o.format == OUTPUT_HUMAN && quiet_zero(res, &row))
 			continue;
 		out->p->row(out, &row);
@@ -529,6 +572,7 @@ int output_close(struct output *out)
 		ret = -ENOMEM;
 	metric_only_free(&out->mo);
 	free(out->ctx);
+	free(out->cgroups);
 	free(out);
 	return ret;
 }

@@ -82,7 +82,8 @@ static void prefix(struct output *out, const struct output_row *row)
  */
 static void csv_row(struct output *out, const struct output_row *row)
 {
-	size_t counter_fields = 5 + (out->o.runs > 1 && !out->interval);
+	size_t counter_fields = 5 + (out->o.runs > 1 && !out->interval) +
+				(row->cgroup != NULL);
 	char buf[64];
 	size_t i;
 	int m;
@@ -92,6 +93,8 @@ static void csv_row(struct output *out, const struct output_row *row)
 	field(out, buf, false);
 	field(out, row->unit, false);
 	field(out, row->name, false);
+	if (row->cgroup)
+		field(out, row->cgroup, false);
 	if (out->o.runs > 1 && !out->interval) {
 		snprintf(buf, sizeof(buf), "%.2f%%",
 			 row->has_variance ? row->variance_pct : 0.0);

@@ -186,11 +186,18 @@ static void human_row(struct output *out, const struct output_row *row)
 	aggregate(out, row);
 	value_text(out, value, sizeof(value), row);
 	fprintf(out->f, "%*s %-4s ", VALUE_WIDTH, value, row->unit);
-	if (row->n_metrics == 0 && !tail) {
+	/* -G's cgroup after the name, as perf: " NAME", or " ". */
+	if (row->n_metrics == 0 && !tail && (!row->cgroup || !*row->cgroup)) {
 		fprintf(out->f, "%s\n", row->name);
 		return;
 	}
+	if (row->n_metrics == 0 && !tail) {
+		fprintf(out->f, "%-*s %s\n", NAME_WIDTH, row->name, row->cgroup);
+		return;
+	}
 	fprintf(out->f, "%-*s ", NAME_WIDTH, row->name);
+	if (row->cgroup)
+		fprintf(out->f, "%s ", row->cgroup);
 	if (row->n_metrics > 0)
 		metric(out, &row->m[0], tail);
 	else

@@ -20,6 +20,8 @@ struct output_row {
 	const char *aggr;	/* its aggregate's label, or NULL */
 	int aggr_cpus;		/* CPUs in it, 0 when not told */
 	const char *name;
+	const char *cgroup;	/* -G's: NULL when no event has one, ""
+				 * for this one without */
 	const char *unit;
 	struct counts_values vals;
 	struct counts_result r;
@@ -66,6 +68,9 @@ struct output {
 	const struct results *res;	/* what is being printed */
 	struct metrics_ctx *ctx;	/* one per aggregate */
 	size_t n_ctx;
+	const char **cgroups;	/* -G's cgroups, first none (NULL): rates
+				 * divide by the same cgroup's clock */
+	size_t n_cgroups;
 	struct output_metric_only mo;
 	bool failed;		/* out of memory on the way */
 	int write_err;		/* errno of the first failed flush */

@@ -75,6 +75,11 @@ static void jsonl_row(struct output *out, const struct output_row *row)
 	fputs(", ", out->f);
 	key(out, "event");
 	json_string(out->f, row->name);
+	if (row->cgroup) {
+		fputs(", ", out->f);
+		key(out, "cgroup");
+		json_string(out->f, row->cgroup);
+	}
 	/* Every row of a repeated run has one, as -x has the column. */
 	if (out->o.runs > 1 && !out->interval) {
 		fputs(", ", out->f);

@@ -241,6 +241,13 @@ static void pjson_row(struct output *out, const struct output_row *row)
 	fputs(out->rows ? ",\n   {" : "\n   {", f);
 	key(f, "event");
 	json_string(f, row->name);
+	/* -G's, null for an event counted in every cgroup. */
+	if (row->cgroup && *row->cgroup) {
+		fputs(", \"cgroup\": ", f);
+		json_string(f, row->cgroup);
+	} else if (row->cgroup) {
+		fputs(", \"cgroup\": null", f);
+	}
 	if (row->aggr) {
 		fputs(", \"aggregate\": ", f);
 		json_string(f, row->aggr);

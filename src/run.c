@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "control.h"
 #include "evlist.h"
 #include "options.h"
 #include "output.h"
@@ -33,6 +34,7 @@ struct run {
 	struct results *res;
 	struct output *out;
 	const struct run_hooks *hooks;
+	struct control *ctl;	/* --control, or NULL */
 	int timer_fd;		/* the interval timer, or -1 */
 	int delay_fd;		/* -D: enables the counters, or -1 */
 	int timeout_fd;		/* --timeout: stops the command, or -1 */
@@ -88,8 +90,11 @@ static int read_counts(struct run *r, double t, const struct rusage *ru)
 	return 0;
 }
 
-/* Read every group and print the counts since the last interval. */
-static void print_interval(struct run *r, double t)
+/*
+ * Read every group and print the counts since the last interval. An
+ * interval --control cut short is no interval of --interval-count's.
+ */
+static void print_interval(struct run *r, double t, bool counted)
 {
 	int ret = read_counts(r, t, NULL);
 
@@ -101,7 +106,7 @@ static void print_interval(struct run *r, double t)
 	output_interval(r->out, r->res, (t - r->t0) / 1e9, t - r->last);
 	results_next_interval(r->res);
 	r->last = t;
-	r->intervals++;
+	r->intervals += counted;
 }
 
 /* The timer fired: one interval, unless --interval-count is reached. */
@@ -111,7 +116,7 @@ static int interval_ready(void *arg)
 	bool done;
 
 	drain(r->timer_fd);
-	print_interval(r, now_ns());
+	print_interval(r, now_ns(), true);
 	done = r->err || (r->o->interval_count &&
 			  r->intervals >= r->o->interval_count);
 	/* Without a command, the last interval ends the counting. */
@@ -185,6 +190,52 @@ static int delay_ready(void *arg)
 	if (ret < 0)
 		r->err = ret;
 	return 1;
+}
+
+/*
+ * A --control command: "enable" starts counting (the clocks too, the
+ * first time) or resumes it, "disable" pauses it; with -I each prints
+ * the interval so far, as perf does. "enable NAME" and "disable NAME"
+ * start and stop that event alone.
+ */
+static int control_apply(struct run *r, enum control_cmd cmd)
+{
+	bool enable = cmd == CONTROL_ENABLE;
+	const char *name = r->ctl->arg;
+	int ret;
+
+	if (cmd == CONTROL_PING)
+		return 0;
+	if (r->counting && r->o->interval_ms)
+		print_interval(r, now_ns(), false);
+	if (name[0])
+		ret = evlist_toggle_named(r->el, name, enable);
+	else
+		ret = enable ? evlist_enable(r->el) : evlist_disable(r->el);
+	if (ret == 0 && enable && !r->counting)
+		ret = start_clocks(r);
+	return ret;
+}
+
+/* --control has lines to read. */
+static int control_ready(void *arg)
+{
+	struct run *r = arg;
+	enum control_cmd cmd;
+	int ret = control_read(r->ctl);
+
+	while (ret >= 0 && (cmd = control_next(r->ctl)) != CONTROL_NONE) {
+		if (cmd == CONTROL_UNKNOWN)
+			continue;
+		ret = control_apply(r, cmd);
+		/* A harness that stops reading acks is no reason to stop. */
+		if (ret == 0)
+			(void)control_ack(r->ctl);
+	}
+	if (ret < 0)
+		r->err = ret;
+	/* At end of file, or after a failure: no more commands. */
+	return ret != 0;
 }
 
 /* --timeout: SIGTERM, then SIGKILL a grace period later. Without a
@@ -280,7 +331,7 @@ static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 		r->timer_fd = timer(-1, 0, 0);
 		w[(*n)++] = (struct workload_watch){ r->timer_fd, interval_ready, r };
 	}
-	if (r->o->delay_ms) {
+	if (r->o->delay_ms > 0) {
 		r->delay_fd = timer(-1, r->o->delay_ms, 0);
 		w[(*n)++] = (struct workload_watch){ r->delay_fd, delay_ready, r };
 	}
@@ -295,6 +346,9 @@ static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 	for (t = 0; t < *n; t++)
 		if (w[t].fd < 0)
 			return w[t].fd;
+	/* Not a timer of this run's: run_command's caller closes it. */
+	if (r->ctl)
+		w[(*n)++] = (struct workload_watch){ r->ctl->ctl_fd, control_ready, r };
 	return 0;
 }
 
@@ -328,7 +382,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 {
 	const struct run_hooks *h = r->hooks;
 	const struct target *tg = r->tg;
-	struct workload_watch watches[4];
+	struct workload_watch watches[5];
 	struct workload w;
 	size_t n_watches;
 	double elapsed;
@@ -392,7 +446,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	/* The last, partial interval; then the run's totals. */
 	if (r->o->interval_ms && (!r->o->interval_count ||
 				  r->intervals < r->o->interval_count))
-		print_interval(r, r->t0 + elapsed);
+		print_interval(r, r->t0 + elapsed, true);
 	ret = r->err ? r->err : read_counts(r, r->t0 + elapsed,
 					   r->child ? &w.ru : NULL);
 	if (ret < 0) {
@@ -465,11 +519,11 @@ enum run_outcome run_command(const struct options *o,
 			     struct results *res, struct output *out,
 			     struct output_run *info,
 			     const struct run_hooks *hooks,
-			     struct run_failure *fail)
+			     struct control *ctl, struct run_failure *fail)
 {
 	static const struct run_hooks no_hooks;
 	struct run r = {
-		.o = o, .tg = tg, .el = el, .res = res, .out = out,
+		.o = o, .tg = tg, .el = el, .res = res, .out = out, .ctl = ctl,
 		.hooks = hooks ? hooks : &no_hooks,
 		.timer_fd = -1, .delay_fd = -1, .timeout_fd = -1, .gone_fd = -1,
 	};

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct control;
 struct evlist;
 struct options;
 struct output;
@@ -64,13 +65,15 @@ struct run_hooks {
 /*
  * Run the command o->repeat times with el counting it, printing each
  * interval to out, and leave the totals in res and the run in info.
- * hooks (or NULL) hear of the run; *fail says more about a failure.
+ * hooks (or NULL) hear of the run; ctl (or NULL), opened, is
+ * --control's channel, obeyed while the command runs; *fail says more
+ * about a failure.
  */
 enum run_outcome run_command(const struct options *o,
 			     struct target *tg, struct evlist *el,
 			     struct results *res, struct output *out,
 			     struct output_run *info,
 			     const struct run_hooks *hooks,
-			     struct run_failure *fail);
+			     struct control *ctl, struct run_failure *fail);
 
 #endif

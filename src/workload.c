@@ -503,7 +503,7 @@ static int reap(struct workload *w, int flags)
 	return 0;
 }
 
-#define MAX_WATCHES 4
+#define MAX_WATCHES 5
 
 int workload_wait(struct workload *w, struct workload_watch *watch,
 		  size_t n_watch)

@@ -85,7 +85,7 @@ grep -E '^(  |      )-' help | sed -e 's/^ *//' -e 's/  .*//' -e 's/, /\n/g' |
 complete "$PSTAT -"
 cmp -s out options ||
 	fail_ "'pstat -' does not offer --help's options: $(diff options out)"
-only "$PSTAT --for" --format=
+only "$PSTAT --form" --format=
 only "$PSTAT --no-m" --no-merge
 
 # --format's values, each one pstat takes.

@@ -108,7 +108,7 @@ static void check_good(const struct answer *a)
 	FUZZ_CHECK(!o->interval_ms || (o->interval_ms >= 10 &&
 				       o->interval_ms <= 86400000),
 		   "-I %u", o->interval_ms);
-	FUZZ_CHECK(o->delay_ms >= 0 && o->delay_ms <= 86400000, "-D %ld",
+	FUZZ_CHECK(o->delay_ms >= -1 && o->delay_ms <= 86400000, "-D %ld",
 		   o->delay_ms);
 	FUZZ_CHECK(o->log_fd >= -1 && o->log_fd <= 1 << 30, "--log-fd %d",
 		   o->log_fd);

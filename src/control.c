@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* --control: the channel a harness drives counting through. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "control.h"
+
+static int __attribute__((format(printf, 3, 4)))
+refuse(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+/* A descriptor number, whole: 0 or -EINVAL. */
+static int fd_number(const char *s, size_t n, int *fd)
+{
+	char buf[16], *end;
+	long v;
+
+	if (n == 0 || n >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	errno = 0;
+	v = strtol(buf, &end, 10);
+	if (errno || *end || end == buf || v < 0 || v > INT_MAX ||
+	    buf[0] == '-' || buf[0] == '+' || buf[0] == ' ')
+		return -EINVAL;
+	*fd = (int)v;
+	return 0;
+}
+
+static int parse_fds(struct control *c, const char *s, char *err,
+		     size_t len)
+{
+	const char *comma = strchr(s, ',');
+	size_t n = comma ? (size_t)(comma - s) : strlen(s);
+
+	if (fd_number(s, n, &c->ctl_fd) < 0 ||
+	    (comma && fd_number(comma + 1, strlen(comma + 1), &c->ack_fd) < 0))
+		return refuse(err, len,
+			      "bad --control '%s': fd: takes descriptor numbers, as in fd:10 or fd:10,11",
+			      c->spec);
+	return 0;
+}
+
+static int parse_fifos(struct control *c, const char *s, char *err,
+		       size_t len)
+{
+	const char *comma = strchr(s, ',');
+	size_t n = comma ? (size_t)(comma - s) : strlen(s);
+
+	if (n == 0 || (comma && !comma[1]))
+		return refuse(err, len,
+			      "bad --control '%s': fifo: takes paths, as in fifo:ctl.fifo or fifo:ctl.fifo,ack.fifo",
+			      c->spec);
+	if (n >= sizeof(c->ctl_path) ||
+	    (comma && strlen(comma + 1) >= sizeof(c->ack_path)))
+		return refuse(err, len,
+			      "bad --control: a fifo path is longer than %zu bytes",
+			      sizeof(c->ctl_path) - 1);
+	memcpy(c->ctl_path, s, n);
+	c->ctl_path[n] = '\0';
+	if (comma)
+		snprintf(c->ack_path, sizeof(c->ack_path), "%s", comma + 1);
+	return 0;
+}
+
+int control_parse(struct control *c, const char *spec, char *err,
+		  size_t len)
+{
+	memset(c, 0, sizeof(*c));
+	c->ctl_fd = c->ack_fd = -1;
+	c->spec = spec;
+	if (strncmp(spec, "fd:", 3) == 0)
+		return parse_fds(c, spec + 3, err, len);
+	if (strncmp(spec, "fifo:", 5) == 0) {
+		c->fifo = true;
+		return parse_fifos(c, spec + 5, err, len);
+	}
+	return refuse(err, len,
+		      "bad --control '%s': give fd:CTL[,ACK] or fifo:CTL[,ACK]",
+		      spec);
+}
+
+/* One of fd:'s descriptors: it must be open, for reading or writing. */
+static int check_fd(const struct control *c, int fd, int want, char *err,
+		    size_t len)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0)
+		return refuse(err, len,
+			      "--control %s: descriptor %d is not open; open it for pstat (as in 10<>ctl.fifo)",
+			      c->spec, fd);
+	if ((fl & O_ACCMODE) != O_RDWR && (fl & O_ACCMODE) != want)
+		return refuse(err, len,
+			      "--control %s: descriptor %d is not open for %s",
+			      c->spec, fd, want == O_RDONLY ? "reading" : "writing");
+	return 0;
+}
+
+/* O_RDWR: no end of file when a writer goes, nor a wait for one. */
+static int open_fifo(const struct control *c, const char *path, int *fd,
+		     char *err, size_t len)
+{
+	int e;
+
+	*fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+	if (*fd >= 0)
+		return 0;
+	e = errno;
+	refuse(err, len, "--control: cannot open '%s': %s%s", path,
+	       strerror(e), e == ENOENT ? " (make it with mkfifo)" : "");
+	return -e;
+}
+
+int control_open(struct control *c, char *err, size_t len)
+{
+	int ret;
+
+	if (!c->fifo) {
+		ret = check_fd(c, c->ctl_fd, O_RDONLY, err, len);
+		if (ret == 0 && c->ack_fd >= 0)
+			ret = check_fd(c, c->ack_fd, O_WRONLY, err, len);
+		return ret;
+	}
+	c->own_fds = true;
+	ret = open_fifo(c, c->ctl_path, &c->ctl_fd, err, len);
+	if (ret == 0 && c->ack_path[0])
+		ret = open_fifo(c, c->ack_path, &c->ack_fd, err, len);
+	if (ret < 0)
+		control_close(c);
+	return ret;
+}
+
+void control_close(struct control *c)
+{
+	if (c->own_fds) {
+		if (c->ctl_fd >= 0)
+			close(c->ctl_fd);
+		if (c->ack_fd >= 0)
+			close(c->ack_fd);
+	}
+	c->ctl_fd = c->ack_fd = -1;
+}
+
+void control_feed(struct control *c, const char *bytes, size_t n)
+{
+	size_t room = sizeof(c->line) - c->len;
+
+	if (n > room)
+		n = room;
+	memcpy(c->line + c->len, bytes, n);
+	c->len += n;
+}
+
+int control_read(struct control *c)
+{
+	char buf[CONTROL_LINE_MAX];
+	ssize_t n;
+
+	/* Full, and control_next found no line in it: drop it. */
+	if (c->len == sizeof(c->line)) {
+		c->len = 0;
+		c->overlong = true;
+	}
+	do {
+		n = read(c->ctl_fd, buf, sizeof(c->line) - c->len);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return errno == EAGAIN ? 0 : -errno;
+	if (n == 0)
+		return 1;
+	control_feed(c, buf, (size_t)n);
+	return 0;
+}
+
+/* "enable" or "enable NAME". */
+static bool is_cmd(struct control *c, const char *line, const char *cmd)
+{
+	size_t n = strlen(cmd);
+
+	if (strncmp(line, cmd, n) != 0 || (line[n] && line[n] != ' '))
+		return false;
+	snprintf(c->arg, sizeof(c->arg), "%s", line[n] ? line + n + 1 : "");
+	return true;
+}
+
+static enum control_cmd command_of(struct control *c, const char *line)
+{
+	c->arg[0] = '\0';
+	if (is_cmd(c, line, "enable"))
+		return CONTROL_ENABLE;
+	if (is_cmd(c, line, "disable"))
+		return CONTROL_DISABLE;
+	if (strcmp(line, "ping") == 0)
+		return CONTROL_PING;
+	return CONTROL_UNKNOWN;
+}
+
+enum control_cmd control_next(struct control *c)
+{
+	char line[CONTROL_LINE_MAX] = "";
+	size_t end;
+	bool dropped;
+
+	for (;;) {
+		for (end = 0; end < c->len && c->line[end] != '\n' &&
+		     c->line[end] != '\0'; end++)
+			;
+		if (end == c->len)
+			return CONTROL_NONE;
+		memcpy(line, c->line, end);
+		line[end] = '\0';
+		c->len -= end + 1;
+		memmove(c->line, c->line + end + 1, c->len);
+		/* The end of a line too long to keep: no command. */
+		dropped = c->overlong;
+		c->overlong = false;
+		if (!dropped)
+			return command_of(c, line);
+	}
+}
+
+int control_ack(struct control *c)
+{
+	ssize_t n;
+
+	if (c->ack_fd < 0)
+		return 0;
+	do {
+		n = write(c->ack_fd, "ack\n", 4);
+	} while (n < 0 && errno == EINTR);
+	return n == 4 ? 0 : n < 0 ? -errno : -EIO;
+}
