@@ -18,6 +18,7 @@
 #include "event_table.h"
 #include "evlist.h"
 #include "evparse.h"
+#include "pfm.h"
 #include "pmu.h"
 
 /*
@@ -30,6 +31,7 @@ struct pending {
 	char *instance;
 	char pmu[256];
 	char unit[32];
+	char source[200];	/* where a vendor name's encoding came from */
 };
 
 /*
@@ -187,6 +189,7 @@ static int add_pending(struct parser *p, bool group)
 		e->d.instance = e->instance;
 		e->d.pmu = e->pmu[0] ? e->pmu : NULL;
 		e->d.unit = e->unit;
+		e->d.source = e->source[0] ? e->source : NULL;
 		ret = evlist_add(p->el, &e->d);
 	}
 	if (group)
@@ -492,6 +495,68 @@ static int parse_pmu(struct parser *p, size_t col, size_t len)
 	return ret;
 }
 
+/*
+ * libpfm4's names (issue 13): a name that neither pstat's tables nor
+ * sysfs know, bare (inst_retired.any_p, then pstat's modifiers) or in
+ * libpfm4's full syntax, PMU::EVENT[:UMASK][:MOD=VAL], whose modifiers
+ * become pstat's letters. Only type and configs come from libpfm4.
+ */
+static bool pfm_wanted(const struct parser *p)
+{
+	const char *s = p->s + p->pos;
+	size_t n = 1;
+
+	if (!pfm_built_in())
+		return false;
+	if (s[0] != ':' || s[1] == ':')
+		return true;
+	while (event_is_modifier(s[n]))
+		n++;
+	return n > 1 && !name_char(s[n]) && s[n] != ':';
+}
+
+static int pfm_failed(struct parser *p, size_t col, size_t len, int ret,
+		      const struct event_error *e)
+{
+	char hint[256];
+
+	if (ret == -EINVAL)
+		return fail_event(p, col, e);
+	if (ret == -ENODEV)
+		return fail(p, col, NULL, "libpfm4 did not start, so '%.*s' is unknown",
+			    (int)len, p->s + col);
+	if (ret != -ENOENT || event_table_suggest(p->s + col, len))
+		return ret == -ENOENT ? unknown_event(p, col, len) : ret;
+	pfm_unknown_hint(hint, sizeof(hint));
+	return fail(p, col, hint, "unknown event '%.*s'", (int)len, p->s + col);
+}
+
+static int parse_pfm(struct parser *p, size_t col, size_t len)
+{
+	struct perf_event_attr attr;
+	struct pfm_encoding enc;
+	struct event_mods m = { 0 };
+	struct event_error e;
+	struct pending *ev;
+	int ret;
+
+	if (p->s[p->pos] == ':' && p->s[p->pos + 1] == ':') {
+		p->pos += strcspn(p->s + p->pos, ",{}/ \t");
+		len = p->pos - col;
+	}
+	event_attr_init(&attr);
+	ret = pfm_encode(&attr, p->s + col, len, &enc, &e);
+	if (ret < 0)
+		return pfm_failed(p, col, len, ret, &e);
+	ev = add(p, &attr, p->s + col, len, &ret);
+	if (!ev)
+		return ret;
+	snprintf(ev->source, sizeof(ev->source), "libpfm4, model %s (%s)",
+		 enc.model, enc.model_desc);
+	return event_apply_modifiers(&ev->d.attr, enc.mods, strlen(enc.mods),
+				     &m, &e) < 0 ? fail_event(p, col, &e) : 0;
+}
+
 /* One event term, which may add several evsels (globs, PMU instances). */
 static int parse_term(struct parser *p, size_t col, size_t *mods_at)
 {
@@ -531,6 +596,12 @@ static int parse_term(struct parser *p, size_t col, size_t *mods_at)
 			    (int)len, p->s + col);
 	if (ret == 0) {
 		add(p, &attr, p->s + col, len, &ret);
+		*mods_at = p->pos;
+		return ret < 0 ? ret : maybe_modifiers(p, p->first, true);
+	}
+	/* libpfm4's names, after pstat's own tables and sysfs (issue 13). */
+	if (!is_glob(p->s + col, len) && pfm_wanted(p)) {
+		ret = parse_pfm(p, col, len);
 		*mods_at = p->pos;
 		return ret < 0 ? ret : maybe_modifiers(p, p->first, true);
 	}
