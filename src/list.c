@@ -277,12 +277,16 @@ struct pfm_lister {
 	char title[256];
 };
 
+/* A glob may leave out the model: INST_RETIRED* */
 static bool pfm_matches(const char *name, const char *filter)
 {
+	const char *event = strstr(name, "::");
+
 	if (!filter[0])
 		return true;
 	if (strpbrk(filter, "*?["))
-		return fnmatch(filter, name, FNM_CASEFOLD) == 0;
+		return fnmatch(filter, name, FNM_CASEFOLD) == 0 ||
+		       (event && fnmatch(filter, event + 2, FNM_CASEFOLD) == 0);
 	return strcasestr(name, filter) != NULL;
 }
 

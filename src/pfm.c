@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <linux/perf_event.h>
 
 #include "caps.h"
@@ -29,7 +30,6 @@ static int state;	/* 0: not started; 1: started; -ENODEV: refused */
  */
 static int start_without_env(void)
 {
-	extern char **environ;
 	char **saved = NULL, **grown, *name;
 	size_t n = 0, i;
 	int ret = PFM_ERR_NOMEM;
