@@ -506,8 +506,6 @@ static bool pfm_wanted(const struct parser *p)
 	const char *s = p->s + p->pos;
 	size_t n = 1;
 
-	if (!pfm_built_in())
-		return false;
 	if (s[0] != ':' || s[1] == ':')
 		return true;
 	while (event_is_modifier(s[n]))
@@ -525,8 +523,10 @@ static int pfm_failed(struct parser *p, size_t col, size_t len, int ret,
 	if (ret == -ENODEV)
 		return fail(p, col, NULL, "libpfm4 did not start, so '%.*s' is unknown",
 			    (int)len, p->s + col);
-	if (ret != -ENOENT || event_table_suggest(p->s + col, len))
-		return ret == -ENOENT ? unknown_event(p, col, len) : ret;
+	if (ret != -ENOENT && ret != -EOPNOTSUPP)
+		return ret;
+	if (event_table_suggest(p->s + col, len))
+		return unknown_event(p, col, len);
 	pfm_unknown_hint(hint, sizeof(hint));
 	return fail(p, col, hint, "unknown event '%.*s'", (int)len, p->s + col);
 }

@@ -386,7 +386,8 @@ int pfm_models(char *buf, size_t len, bool *amd)
 
 void pfm_unknown_hint(char *buf, size_t len)
 {
-	snprintf(buf, len, "see 'pstat --list'");
+	snprintf(buf, len,
+		 "see 'pstat --list'; vendor names need libpfm4, which this pstat is built without");
 }
 
 int pfm_encode(struct perf_event_attr *attr, const char *name, size_t len,

@@ -41,8 +41,11 @@ if grep -q '^libpfm4: not built in' out; then
 	run_pstat --check
 	grep -q 'libpfm4 *not built in' out ||
 		fail_ "--check does not say libpfm4 is not built in"
-	expect_refused_saying "unknown event 'inst_retired.any_p'" \
+	expect_refused_saying "unknown event 'inst_retired.any_p'.*built without" \
 		-e inst_retired.any_p
+	expect_refused_saying "unknown event 'skl::inst_retired:any_p:u'" \
+		-e skl::inst_retired:any_p:u
+	expect_refused_saying "did you mean 'cycles'" -e cylces:u
 	exit 0
 fi
 grep -q '^libpfm4: built in, detects ' out ||
