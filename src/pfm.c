@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Vendor event names through libpfm4, started only when a name needs it:
- * pfm_initialize() reads every PMU table of the machine (8-30 ms), which
- * a command line of perf's own names must never pay for.
+ * Vendor event names through libpfm4, loaded and started only when a
+ * name needs it: libpfm.so.4 brings 40,000 relocations and 2 MiB of
+ * resident tables, and pfm_initialize() reads every PMU table of the
+ * machine (8-30 ms), which a command line of perf's own names must never
+ * pay for. So it is not linked but dlopen()ed, the first time.
  */
 #include "config.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +23,57 @@
 /* After linux/perf_event.h, whose perf_event_attr libpfm4 then takes. */
 #include <perfmon/pfmlib_perf_event.h>
 
+/* libpfm4's soname: its ABI, as Debian's libpfm4 package ships it. */
+#define LIBPFM_SONAME	"libpfm.so.4"
+
 static int state;	/* 0: not started; 1: started; -ENODEV: refused */
+
+/* The functions of libpfm4 pstat calls, once it is loaded. */
+static struct {
+	void *handle;
+	pfm_err_t (*initialize)(void);
+	void (*terminate)(void);
+	const char *(*strerror)(int code);
+	pfm_err_t (*get_pmu_info)(pfm_pmu_t pmu, pfm_pmu_info_t *info);
+	int (*get_event_next)(int idx);
+	pfm_err_t (*get_event_info)(int idx, pfm_os_t os,
+				    pfm_event_info_t *info);
+	pfm_err_t (*get_event_attr_info)(int idx, int attr, pfm_os_t os,
+					 pfm_event_attr_info_t *info);
+	pfm_err_t (*get_os_event_encoding)(const char *str, int dfl_plm,
+					   pfm_os_t os, void *args);
+} lib;
+
+/* *fn = the symbol name of libpfm4; whether it has one. */
+static bool symbol(void *fn, size_t size, const char *name)
+{
+	void *sym = dlsym(lib.handle, name);
+
+	memcpy(fn, &sym, size);
+	return sym != NULL;
+}
+
+#define SYMBOL(field, name) symbol(&lib.field, sizeof(lib.field), name)
+
+/* libpfm.so.4 mapped, and its functions found. Whether it is. */
+static bool load(void)
+{
+	lib.handle = dlopen(LIBPFM_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!lib.handle)
+		return false;
+	if (SYMBOL(initialize, "pfm_initialize") &&
+	    SYMBOL(terminate, "pfm_terminate") &&
+	    SYMBOL(strerror, "pfm_strerror") &&
+	    SYMBOL(get_pmu_info, "pfm_get_pmu_info") &&
+	    SYMBOL(get_event_next, "pfm_get_event_next") &&
+	    SYMBOL(get_event_info, "pfm_get_event_info") &&
+	    SYMBOL(get_event_attr_info, "pfm_get_event_attr_info") &&
+	    SYMBOL(get_os_event_encoding, "pfm_get_os_event_encoding"))
+		return true;
+	dlclose(lib.handle);
+	lib.handle = NULL;
+	return false;
+}
 
 /*
  * libpfm4 reads LIBPFM_* (LIBPFM_FORCE_PMU, LIBPFM_VERBOSE, ...) with
@@ -42,18 +95,19 @@ static int start_without_env(void)
 		if (!e || !*e)
 			break;
 		grown = realloc(saved, (n + 1) * sizeof(*saved));
+		if (grown)
+			saved = grown;
 		name = strndup(*e, (size_t)(strchr(*e, '=') - *e));
 		if (!grown || !name) {
-			free(grown ? grown : saved);
 			free(name);
-			return PFM_ERR_NOMEM;
+			goto put_back;
 		}
-		saved = grown;
 		saved[n++] = *e;
 		unsetenv(name);
 		free(name);
 	}
-	ret = pfm_initialize();
+	ret = lib.initialize();
+put_back:
 	for (i = 0; i < n; i++)
 		putenv(saved[i]);
 	free(saved);
@@ -66,7 +120,8 @@ static int start(void)
 	int ret;
 
 	if (state == 0) {
-		ret = caps_elevated() ? start_without_env() : pfm_initialize();
+		ret = !load() ? PFM_ERR_NOINIT
+		      : caps_elevated() ? start_without_env() : lib.initialize();
 		state = ret == PFM_SUCCESS ? 1 : -ENODEV;
 	}
 	return state < 0 ? state : 0;
@@ -85,7 +140,10 @@ bool pfm_started(void)
 void pfm_fini(void)
 {
 	if (state == 1)
-		pfm_terminate();
+		lib.terminate();
+	if (lib.handle)
+		dlclose(lib.handle);
+	memset(&lib, 0, sizeof(lib));
 	state = 0;
 }
 
@@ -93,7 +151,7 @@ static int pmu_info(int pmu, pfm_pmu_info_t *pi)
 {
 	memset(pi, 0, sizeof(*pi));
 	pi->size = sizeof(*pi);
-	return pfm_get_pmu_info((pfm_pmu_t)pmu, pi);
+	return lib.get_pmu_info((pfm_pmu_t)pmu, pi);
 }
 
 /* A model of this machine's own (not libpfm4's generic perf tables). */
@@ -165,8 +223,8 @@ static int encode_str(const char *s, struct perf_event_attr *a, int *idx)
 	memset(&arg, 0, sizeof(arg));
 	arg.attr = a;
 	arg.size = sizeof(arg);
-	ret = pfm_get_os_event_encoding(s, PFM_PLM0 | PFM_PLM3,
-					PFM_OS_PERF_EVENT_EXT, &arg);
+	ret = lib.get_os_event_encoding(s, PFM_PLM0 | PFM_PLM3,
+					   PFM_OS_PERF_EVENT_EXT, &arg);
 	*idx = arg.idx;
 	return ret;
 }
@@ -206,7 +264,7 @@ static bool model_of(int idx, struct pfm_encoding *enc)
 
 	memset(&ei, 0, sizeof(ei));
 	ei.size = sizeof(ei);
-	if (pfm_get_event_info(idx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS ||
+	if (lib.get_event_info(idx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS ||
 	    pmu_info(ei.pmu, &pi) != PFM_SUCCESS) {
 		snprintf(enc->model, sizeof(enc->model), "?");
 		enc->model_desc[0] = '\0';
@@ -245,7 +303,7 @@ static int refuse(struct event_error *err, const char *str, size_t off,
 			 (int)ev_len, str + ev_at, n, str + off);
 	else
 		snprintf(err->reason, sizeof(err->reason), "'%.*s': %s",
-			 n, str + off, pfm_strerror(code));
+			 n, str + off, lib.strerror(code));
 	return -EINVAL;
 }
 
@@ -329,13 +387,13 @@ static int each_umask(pfm_event_fn *fn, void *arg, const pfm_pmu_info_t *pi,
 
 	memset(&ei, 0, sizeof(ei));
 	ei.size = sizeof(ei);
-	if (pfm_get_event_info(idx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
+	if (lib.get_event_info(idx, PFM_OS_PERF_EVENT_EXT, &ei) != PFM_SUCCESS)
 		return 0;
 	ret = fn(arg, pi->name, pi->desc, ei.name, NULL, ei.desc);
 	for (a = 0; ret == 0 && a < ei.nattrs; a++) {
 		memset(&ai, 0, sizeof(ai));
 		ai.size = sizeof(ai);
-		if (pfm_get_event_attr_info(idx, a, PFM_OS_PERF_EVENT_EXT,
+		if (lib.get_event_attr_info(idx, a, PFM_OS_PERF_EVENT_EXT,
 					    &ai) != PFM_SUCCESS ||
 		    ai.type != PFM_ATTR_UMASK)
 			continue;
@@ -353,7 +411,7 @@ int pfm_each_event(pfm_event_fn *fn, void *arg)
 		if (!detected(pmu, &pi))
 			continue;
 		for (idx = pi.first_event; ret == 0 && idx != -1;
-		     idx = pfm_get_event_next(idx))
+		     idx = lib.get_event_next(idx))
 			ret = each_umask(fn, arg, &pi, idx);
 	}
 	return ret;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# libpfm4 starts only when an event needs it: a command line of perf's
-# own names never pays for its start (its debug output stays silent).
+# libpfm4 is loaded and started only when an event needs it: a command
+# line of perf's own names never pays for it (its debug output stays
+# silent, and it is not in pstat's memory map).
 # With file capabilities, pstat ignores the caller's LIBPFM_* variables
 # (libpfm4 reads them with plain getenv), and the command still gets them.
 
@@ -32,6 +33,16 @@ for events in task-clock 'task-clock:u,{page-faults,cs}' r00c0:u; do
 		fi
 	done
 done
+
+# Nor is it even loaded (its 40,000 relocations and 2 MiB of tables):
+# the command reads pstat's memory map, its parent's.
+run_pstat -e task-clock -- sh -c 'cat /proc/$PPID/maps'
+expect_rc 0
+grep -q 'libpfm' out && fail_ "libpfm is mapped for -e task-clock"
+LIBPFM_FORCE_PMU=skl run_pstat -e inst_retired.any_p,task-clock -- \
+	sh -c 'cat /proc/$PPID/maps'
+expect_rc 0
+grep -q 'libpfm\.so' out || fail_ "libpfm is not mapped for inst_retired.any_p"
 
 # With file capabilities, LIBPFM_* from the caller steer nothing.
 require_root
