@@ -12,6 +12,7 @@
 #include "checkup.h"
 #include "diagnose.h"
 #include "json.h"
+#include "pfm.h"
 
 enum status {
 	ST_OK,		/* works */
@@ -34,7 +35,7 @@ struct item {
 	char fix[512];		/* what to change, or empty */
 };
 
-#define MAX_ITEMS 16
+#define MAX_ITEMS 20
 
 /* The facts (diagnose.c), then the items that report them. */
 struct report {
@@ -322,6 +323,25 @@ static void item_seccomp(struct report *r)
 	    "a filter is installed, and it lets perf_event_open through");
 }
 
+/* Whether vendor names work: libpfm4 built in, and the models it sees. */
+static void item_libpfm4(struct report *r)
+{
+	struct item *it = add(r, "libpfm4", ST_INFO);
+	char models[512];
+
+	if (!pfm_built_in()) {
+		put(it->value, sizeof(it->value),
+		    "not built in: no vendor event names (inst_retired.any_p)");
+		put(it->fix, sizeof(it->fix),
+		    "install libpfm4-dev, configure --with-libpfm4, rebuild");
+	} else if (pfm_models(models, sizeof(models), NULL) < 0) {
+		put(it->value, sizeof(it->value), "built in, did not start");
+	} else {
+		put(it->value, sizeof(it->value), "built in, detects %s",
+		    models[0] ? models : "no PMU model of this CPU");
+	}
+}
+
 static void build(struct report *r)
 {
 	item_kernel(r);
@@ -336,6 +356,7 @@ static void build(struct report *r)
 	item_nmi(r);
 	item_fds(r);
 	item_seccomp(r);
+	item_libpfm4(r);
 }
 
 static bool own_command(const struct report *r)

@@ -18,6 +18,7 @@
 #include "event_table.h"
 #include "evlist.h"
 #include "evparse.h"
+#include "pfm.h"
 #include "pmu.h"
 
 /*
@@ -32,6 +33,7 @@ struct pending {
 	char unit[32];
 	bool pmu_name;		/* shown as pmu/name/: one of several PMUs */
 	bool core;		/* on one core PMU of a hybrid CPU */
+	char source[200];	/* where a vendor name's encoding came from */
 };
 
 /*
@@ -185,6 +187,7 @@ static int add_one(struct parser *p, struct pending *e)
 	e->d.instance = e->instance;
 	e->d.pmu = e->pmu[0] ? e->pmu : NULL;
 	e->d.unit = e->unit;
+	e->d.source = e->source[0] ? e->source : NULL;
 	ret = evlist_add(p->el, &e->d);
 	free(wrapped);
 	return ret;
@@ -687,6 +690,68 @@ static bool modifiers_follow(const struct parser *p)
 						    i - p->pos - 1);
 }
 
+/*
+ * libpfm4's names (issue 13): a name that neither pstat's tables nor
+ * sysfs know, bare (inst_retired.any_p, then pstat's modifiers) or in
+ * libpfm4's full syntax, PMU::EVENT[:UMASK][:MOD=VAL], whose modifiers
+ * become pstat's letters. Only type and configs come from libpfm4.
+ */
+static bool pfm_wanted(const struct parser *p)
+{
+	const char *s = p->s + p->pos;
+	size_t n = 1;
+
+	if (s[0] != ':' || s[1] == ':')
+		return true;
+	while (event_is_modifier(s[n]))
+		n++;
+	return n > 1 && !name_char(s[n]) && s[n] != ':';
+}
+
+static int pfm_failed(struct parser *p, size_t col, size_t len, int ret,
+		      const struct event_error *e)
+{
+	char hint[256];
+
+	if (ret == -EINVAL)
+		return fail_event(p, col, e);
+	if (ret == -ENODEV)
+		return fail(p, col, NULL, "libpfm4 did not start, so '%.*s' is unknown",
+			    (int)len, p->s + col);
+	if (ret != -ENOENT && ret != -EOPNOTSUPP)
+		return ret;
+	if (event_table_suggest(p->s + col, len))
+		return unknown_event(p, col, len);
+	pfm_unknown_hint(hint, sizeof(hint));
+	return fail(p, col, hint, "unknown event '%.*s'", (int)len, p->s + col);
+}
+
+static int parse_pfm(struct parser *p, size_t col, size_t len)
+{
+	struct perf_event_attr attr;
+	struct pfm_encoding enc;
+	struct event_mods m = { 0 };
+	struct event_error e;
+	struct pending *ev;
+	int ret;
+
+	if (p->s[p->pos] == ':' && p->s[p->pos + 1] == ':') {
+		p->pos += strcspn(p->s + p->pos, ",{}/ \t");
+		len = p->pos - col;
+	}
+	event_attr_init(&attr);
+	ret = pfm_encode(&attr, p->s + col, len, &enc, &e);
+	if (ret < 0)
+		return pfm_failed(p, col, len, ret, &e);
+	ev = add(p, &attr, p->s + col, len, &ret);
+	if (!ev)
+		return ret;
+	snprintf(ev->source, sizeof(ev->source), "libpfm4, model %s (%s)",
+		 enc.model, enc.model_desc);
+	return event_apply_modifiers(&ev->d.attr, enc.mods, strlen(enc.mods),
+				     &m, &e) < 0 ? fail_event(p, col, &e) : 0;
+}
+
 /* One event term, which may add several evsels (globs, PMU instances). */
 static int parse_term(struct parser *p, size_t col, size_t *mods_at)
 {
@@ -739,6 +804,12 @@ static int parse_term(struct parser *p, size_t col, size_t *mods_at)
 		if (ret != -ENOENT)
 			return ret < 0 ? ret : maybe_modifiers(p, p->first,
 							       true);
+	}
+	/* libpfm4's names, after pstat's own tables and sysfs (issue 13). */
+	if (!is_glob(p->s + col, len) && pfm_wanted(p)) {
+		ret = parse_pfm(p, col, len);
+		*mods_at = p->pos;
+		return ret < 0 ? ret : maybe_modifiers(p, p->first, true);
 	}
 	if (p->s[p->pos] != ':')
 		return unknown_event(p, col, len);

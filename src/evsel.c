@@ -53,7 +53,9 @@ struct evsel *evsel_new(const struct evsel_desc *d)
 	e->name = strdup(d->name);
 	e->unit = strdup(d->unit ? d->unit : "");
 	e->instance = d->instance ? strdup(d->instance) : NULL;
+	e->source = d->source ? strdup(d->source) : NULL;
 	if (!e->name || !e->unit || (d->instance && !e->instance) ||
+	    (d->source && !e->source) ||
 	    read_cpumask(e, d->pmu) < 0) {
 		evsel_free(e);
 		return NULL;
@@ -69,6 +71,7 @@ void evsel_free(struct evsel *e)
 	free(e->name);
 	free(e->unit);
 	free(e->instance);
+	free(e->source);
 	free(e->cpus);
 	free(e->fds);
 	free(e->ids);
@@ -132,6 +135,11 @@ bool evsel_precise_max(const struct evsel *e)
 enum event_tool evsel_tool(const struct evsel *e)
 {
 	return e->tool;
+}
+
+const char *evsel_source(const struct evsel *e)
+{
+	return e->source;
 }
 
 bool evsel_counts_on(const struct evsel *e, int cpu)

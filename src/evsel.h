@@ -32,6 +32,8 @@ struct evsel_desc {
 	bool precise_max;	/* :P, the highest precise_ip that opens */
 	bool weak;		/* in a :W group */
 	enum event_tool tool;	/* counted by pstat, or EVENT_TOOL_NONE */
+	const char *source;	/* where its encoding came from ("libpfm4,
+				 * model skl (...)"), for --explain; or NULL */
 };
 
 /* A counter for d, closed; its PMU's cpumask read. NULL: no memory. */
@@ -52,6 +54,8 @@ const char *evsel_unit(const struct evsel *e);
 bool evsel_merges(const struct evsel *e);
 bool evsel_precise_max(const struct evsel *e);
 enum event_tool evsel_tool(const struct evsel *e);
+/* Where its encoding came from, or NULL: pstat's own. */
+const char *evsel_source(const struct evsel *e);
 
 /* Whether its PMU counts on cpu (-1: any CPU, always). */
 bool evsel_counts_on(const struct evsel *e, int cpu);

@@ -19,6 +19,7 @@ struct evsel {
 	bool merge_cont;
 	double scale;
 	char *unit;
+	char *source;		/* see evsel_source */
 	bool precise_max;
 	bool weak;
 	enum event_tool tool;

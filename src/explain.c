@@ -101,6 +101,8 @@ int explain_print(FILE *f, const struct evlist *el)
 			fprintf(f, "  (scale %g from sysfs)\n", evsel_scale(e));
 		if (evsel_unit(e)[0] && !evsel_tool(e))
 			fprintf(f, "  (unit %s from sysfs)\n", evsel_unit(e));
+		if (evsel_source(e))
+			fprintf(f, "  (encoded by %s)\n", evsel_source(e));
 	}
 	errno = 0;
 	if (fflush(f) != 0 || ferror(f))

@@ -13,6 +13,7 @@
 #include "event_table.h"
 #include "json.h"
 #include "list.h"
+#include "pfm.h"
 #include "pmu.h"
 
 enum support {
@@ -336,4 +337,68 @@ int list_print(FILE *f, const char *filter, bool json)
 	if (fflush(f) != 0 || ferror(f))
 		return errno ? -errno : -EIO;
 	return l.err;
+}
+
+/* --list pfm: libpfm4's names, a section per model, each ready for -e. */
+struct pfm_lister {
+	struct lister l;
+	char filter[256];	/* '.' as ':', as libpfm4 spells it */
+	const char *model;	/* of the section being written */
+	char title[256];
+};
+
+/* A glob may leave out the model: INST_RETIRED* */
+static bool pfm_matches(const char *name, const char *filter)
+{
+	const char *event = strstr(name, "::");
+
+	if (!filter[0])
+		return true;
+	if (strpbrk(filter, "*?["))
+		return fnmatch(filter, name, FNM_CASEFOLD) == 0 ||
+		       (event && fnmatch(filter, event + 2, FNM_CASEFOLD) == 0);
+	return strcasestr(name, filter) != NULL;
+}
+
+static int pfm_entry(void *arg, const char *model, const char *model_desc,
+		     const char *event, const char *umask, const char *desc)
+{
+	struct pfm_lister *pl = arg;
+	char name[512];
+
+	snprintf(name, sizeof(name), "%s::%s%s%s", model, event,
+		 umask ? ":" : "", umask ? umask : "");
+	if (!pfm_matches(name, pl->filter))
+		return 0;
+	if (!pl->model || strcmp(pl->model, model) != 0) {
+		section(&pl->l, "pfm");
+		pl->model = model;
+		snprintf(pl->title, sizeof(pl->title),
+			 "libpfm4 events of %s (%s)", model, model_desc);
+	}
+	entry(&pl->l, pl->title, name, NULL, SUPPORT_UNKNOWN,
+	      desc && desc[0] ? desc : NULL);
+	return 0;
+}
+
+int list_print_pfm(FILE *f, const char *filter, bool json)
+{
+	struct pfm_lister pl = {
+		.l = { .f = f, .json = json, .first_entry = true },
+	};
+	char *dot;
+	int ret;
+
+	snprintf(pl.filter, sizeof(pl.filter), "%s", filter ? filter : "");
+	while ((dot = strchr(pl.filter, '.')))
+		*dot = ':';
+	if (json)
+		fputs("{\"version\": 1, \"events\": [", f);
+	ret = pfm_each_event(pfm_entry, &pl);
+	if (json)
+		fputs("\n]}\n", f);
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f))
+		return errno ? -errno : -EIO;
+	return ret;
 }

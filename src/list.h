@@ -15,4 +15,12 @@
  */
 int list_print(FILE *f, const char *filter, bool json);
 
+/*
+ * --list pfm [FILTER]: the events and umasks of the PMU models libpfm4
+ * detects here, with its descriptions, as text or one JSON document;
+ * FILTER as above, but in any case and with perf's '.' for ':'. None
+ * is opened. 0, -errno as list_print, or pfm_each_event's error.
+ */
+int list_print_pfm(FILE *f, const char *filter, bool json);
+
 #endif

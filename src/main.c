@@ -29,6 +29,8 @@
 #include "options.h"
 #include "output.h"
 #include "progress.h"
+#include "pfm.h"
+#include "pfm_events.h"
 #include "results.h"
 #include "run.h"
 #include "target.h"
@@ -44,15 +46,16 @@ enum {
 };
 
 /* The reason; then the spec, if any, with a caret under the column. */
-static void report_parse_error(const struct evparse_error *err)
+static void report_parse_error(const struct evparse_error *err,
+			       const char *opt)
 {
 	if (err->hint[0])
 		diag_error("%s%s (%s)", err->where, err->reason, err->hint);
 	else
 		diag_error("%s%s", err->where, err->reason);
 	if (err->spec) {
-		diag_detail("-e %s", err->spec);
-		diag_detail("   %*s^", (int)err->col, "");
+		diag_detail("%s %s", opt, err->spec);
+		diag_detail("%*s^", (int)(strlen(opt) + 1 + err->col), "");
 	}
 }
 
@@ -103,6 +106,7 @@ static int build_events(const struct options *o, struct evlist *el,
 	const char *set;
 	size_t i;
 	int level, ret = 0;
+	bool pfm = false;	/* the list at fault is --pfm-events' */
 
 	if (o->null_run)
 		return 0;
@@ -114,7 +118,9 @@ static int build_events(const struct options *o, struct evlist *el,
 		ret = evparse(el, event_table_default_set(), &err);
 	ret = ret ? ret : apply_cgroups(o, el, cg, 0);
 	for (i = 0; ret == 0 && i < o->n_events; i++) {
-		ret = o->events[i][0] == '@'
+		pfm = o->events_pfm[i];
+		ret = pfm ? pfm_events_parse(el, o->events[i], &err)
+		      : o->events[i][0] == '@'
 		      ? event_file(o, el, o->events[i] + 1, &err)
 		      : evparse(el, o->events[i], &err);
 		ret = ret ? ret : apply_cgroups(o, el, cg, i + 1);
@@ -123,7 +129,7 @@ static int build_events(const struct options *o, struct evlist *el,
 	     (set = event_table_detailed_set(level)); level++)
 		ret = evparse(el, set, &err);
 	if (ret == -EINVAL && err.reason[0]) {
-		report_parse_error(&err);
+		report_parse_error(&err, pfm ? "--pfm-events" : "-e");
 		evparse_error_fini(&err);
 	}
 	return ret;
@@ -455,7 +461,39 @@ static int explain(const struct options *o)
 	return ret;
 }
 
+/* --list pfm [FILTER]: libpfm4's events, when it is built in. */
+static int list_pfm(const struct options *o)
+{
+	int ret;
+
+	if (!pfm_built_in()) {
+		diag_error("--list pfm: pstat is built without libpfm4 (configure it --with-libpfm4)");
+		return EXIT_PSTAT_FAILED;
+	}
+	ret = list_print_pfm(stdout, o->list_filter, o->json);
+	if (ret == -ENODEV) {
+		diag_error("--list pfm: libpfm4 did not start");
+		return EXIT_PSTAT_FAILED;
+	}
+	return printed(ret, "the list of events");
+}
+
 static char stderr_buf[BUFSIZ];
+
+/* pstat's version, and whether libpfm4 is built in and what it sees. */
+static void print_version(void)
+{
+	char models[512];
+
+	printf("pstat %s\n", PACKAGE_VERSION);
+	if (!pfm_built_in())
+		printf("libpfm4: not built in\n");
+	else if (pfm_models(models, sizeof(models), NULL) < 0)
+		printf("libpfm4: built in, did not start\n");
+	else
+		printf("libpfm4: built in, detects %s\n",
+		       models[0] ? models : "no PMU model of this CPU");
+}
 
 /* The command gets pstat's environment, not the caller's: say so. */
 static void environ_lost(const struct options *o, int err)
@@ -523,12 +561,14 @@ int main(int argc, char **argv)
 		options_usage(stdout);
 		ret = printed(flushed(), "the help");
 	} else if (o.action == OPTIONS_VERSION) {
-		printf("pstat %s\n", PACKAGE_VERSION);
+		print_version();
 		ret = printed(flushed(), "the version");
 	} else if (o.action == OPTIONS_EXPLAIN) {
 		ret = explain(&o);
 	} else if (o.action == OPTIONS_CHECK) {
 		ret = printed(checkup_print(stdout, o.json), "the report");
+	} else if (o.action == OPTIONS_LIST && o.list_pfm) {
+		ret = list_pfm(&o);
 	} else if (o.action == OPTIONS_LIST) {
 		ret = printed(list_print(stdout, o.list_filter, o.json),
 			      "the list of events");
@@ -565,5 +605,6 @@ int main(int argc, char **argv)
 	evlist_free(el);
 	cgroups_free(&cg);
 	options_free(&o);
+	pfm_fini();
 	return ret;
 }

@@ -214,6 +214,14 @@ static int take_event(struct options *o, const struct opt *r,
 	return 0;
 }
 
+/* --pfm-events: in the same order as -e, parsed with libpfm4's syntax. */
+static int take_pfm_events(struct options *o, const struct opt *r,
+			   const char *arg, char *err, size_t len)
+{
+	o->events_pfm[o->n_events] = true;
+	return take_event(o, r, arg, err, len);
+}
+
 static int take_separator(struct options *o, const struct opt *r,
 			  const char *arg, char *err, size_t len)
 {
@@ -266,6 +274,10 @@ static const struct opt opts[] = {
 		  "modifiers :u :k ...; @FILE reads a file;\n"
 		  "may be given more than once",
 	  .take = take_event },
+	{ .name = "pfm-events", .arg = "LIST", .section = EVENTS,
+	  .help = "events in libpfm4's syntax (groups {a,b}):\n"
+		  "[PMU::]EVENT[:UMASK][:MOD=VAL]; next to -e",
+	  .take = take_pfm_events },
 	{ .name = "detailed", .letter = 'd', .section = EVENTS,
 	  .help = "add perf's detailed events (-dd, -ddd: more)",
 	  .take = take_count, FIELD(detailed) },
@@ -434,7 +446,8 @@ static const struct opt opts[] = {
 	{ .name = "list", .arg = "FILTER", .operand = true, .section = OTHER,
 	  .help = "list the events this machine knows and exit;\n"
 		  "FILTER is a substring or a glob; with\n"
-		  "--json, one JSON document",
+		  "--json, one JSON document; 'pfm [FILTER]':\n"
+		  "libpfm4's events for this CPU",
 	  .take = take_action, .value = OPTIONS_LIST },
 	{ .name = "explain", .section = OTHER,
 	  .help = "print the perf_event_attr of each event of\n"
@@ -663,8 +676,11 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	o->out.big_num = true;
 	o->events = calloc((size_t)argc, sizeof(*o->events));
 	o->cgroups = calloc((size_t)argc, sizeof(*o->cgroups));
-	if (!o->events || !o->cgroups)
+	o->events_pfm = calloc((size_t)argc, sizeof(*o->events_pfm));
+	if (!o->events || !o->cgroups || !o->events_pfm) {
+		options_free(o);
 		return -ENOMEM;
+	}
 	getopt_tables(shorts, longs);
 	opterr = 0;
 	optind = 0;	/* afresh, even where a parse stopped mid-cluster */
@@ -688,6 +704,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	o->out.interval = o->interval_ms > 0;
 	o->out.runs = o->repeat;
 	if (o->action == OPTIONS_LIST) {
+		/* --list pfm [FILTER]: libpfm4's events, not the machine's. */
+		o->list_pfm = optind < argc && strcmp(argv[optind], "pfm") == 0;
+		optind += o->list_pfm;
 		if (argc - optind > 1)
 			return bad(err, err_len,
 				   "--list takes one filter, not %d; quote a glob",
@@ -719,4 +738,6 @@ void options_free(struct options *o)
 	free(o->cgroups);
 	o->events = NULL;
 	o->cgroups = NULL;
+	free(o->events_pfm);
+	o->events_pfm = NULL;
 }

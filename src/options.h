@@ -53,6 +53,7 @@ struct options {
 	enum options_action action;
 	const char **events;	/* each -e, in order (point into argv) */
 	size_t n_events;
+	bool *events_pfm;	/* events[i] came from --pfm-events */
 	int detailed;		/* -d given this many times */
 	bool null_run;		/* -n: no counters, time only */
 	bool no_inherit;	/* -i */
@@ -90,6 +91,7 @@ struct options {
 	char **argv;		/* the command, NULL-terminated, or NULL
 				 * for targets alone (-p, -t, -a, -C) */
 	const char *list_filter;	/* --list FILTER, or NULL */
+	bool list_pfm;		/* --list pfm [FILTER]: libpfm4's events */
 };
 
 /*

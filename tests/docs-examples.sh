@@ -18,12 +18,18 @@ python3 "$top_srcdir/tests/doc-examples.py" "$top_srcdir/README.md" \
 	"$top_srcdir/man/pstat.1" >examples ||
 	framework_failure_ "cannot list the examples"
 
+# Vendor names are libpfm4's: the examples' are Skylake-X's, whatever
+# this CPU; a pstat built without libpfm4 refuses them, saying so.
+LIBPFM_FORCE_PMU=skx
+export LIBPFM_FORCE_PMU
+"$PSTAT" -V | grep -q '^libpfm4: built in' && pfm=yes || pfm=no
+
 tab=$(printf '\t')
 while IFS=$tab read -r status cmd; do
 	# As bash would run it, pstat being ours, with --explain added
 	# (and an event, for --explain wants one).
 	args=$(printf '%s\n' "$cmd" | sed -e 's/ *|.*//' -e 's/ [0-9]*>[^ ]*//g' \
-		-e 's/^pstat //')
+		-e 's/^LIBPFM_FORCE_PMU=skx //' -e 's/^pstat //')
 	case " $args " in
 	*" -e "*) ;;
 	*) args="-e task-clock $args" ;;
@@ -31,6 +37,9 @@ while IFS=$tab read -r status cmd; do
 	rc=0
 	bash -c 'eval "set -- $1"; exec "$PSTAT" --explain "$@"' _ "$args" \
 		>out 2>err || rc=$?
+	[ "$pfm" = no ] && [ "$rc" = 125 ] &&
+		grep -q -e 'built without libpfm4' -e 'libpfm4, which' err &&
+		continue
 	[ "$rc" = "$status" ] ||
 		{ show_err_; fail_ "exit status $rc, not $status: $cmd"; }
 done <examples

@@ -204,8 +204,12 @@ grep "^$tree " specs | while read -r t kind spec; do
 	n=$((n + 1))
 	PERF_CPUID=GenuineIntel-6-55-4 perf stat -vv -e "$spec" true \
 		>/dev/null 2>"out.$tree/$n.perf"
-	env -u PSTAT_SYSFS "$PSTAT" --explain -e "$spec" \
-		>"out.$tree/$n.pstat" 2>&1
+	# libpfm4 reads the CPU's model from /proc/cpuinfo, not sysfs: the
+	# model PERF_CPUID names (6-55-4: Skylake-X) is forced.
+	pfm_model=
+	[ "$kind" != vendor ] || pfm_model=skx
+	env -u PSTAT_SYSFS ${pfm_model:+LIBPFM_FORCE_PMU=$pfm_model} \
+		"$PSTAT" --explain -e "$spec" >"out.$tree/$n.pstat" 2>&1
 	echo "$kind $spec" >"out.$tree/$n.spec"
 done
 EOF

@@ -192,7 +192,7 @@ run_pstat -j -I 100 -e task-clock,page-faults -- sleep 0.25
 expect_rc 0
 check_jsonl interval
 
-version=$("$PSTAT" -V | sed 's/^pstat //')
+version=$("$PSTAT" -V | sed -n '1s/^pstat //p')
 
 # check_doc MODE: ./doc.json is one document as MODE expects.
 check_doc()

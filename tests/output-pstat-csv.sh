@@ -131,7 +131,7 @@ elif mode == "interval":
                                                      run["elapsed_s"]))
 EOF
 
-version=$("$PSTAT" -V | sed 's/^pstat //')
+version=$("$PSTAT" -V | sed -n '1s/^pstat //p')
 
 # check_csv MODE: ./doc.csv as MODE expects.
 check_csv()

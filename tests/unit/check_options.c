@@ -55,6 +55,7 @@ static const struct known {
 	{ "interval-clear", 0 },	{ "json-output", 0 },
 	{ "scale", 0 },			{ "verbose", 'v' },
 	{ "quiet", 'q' },
+	{ "pfm-events", 0 },
 };
 
 /* One field of struct options, and how to compare it. */
@@ -83,6 +84,7 @@ static const struct field {
 	NUMF(forever), STRF(pre_cmd), STRF(post_cmd), NUMF(sync),
 	NUMF(verbose), NUMF(quiet), NUMF(all_user), NUMF(all_kernel),
 	NUMF(out.interval_clear), NUMF(out.table),
+	NUMF(list_pfm),
 #undef NUMF
 #undef STRF
 };
@@ -117,6 +119,8 @@ static const struct good_row good_rows[] = {
 	  { "cycles", "task-clock", "{a,b}:u" } },
 	{ __LINE__, { "--event", "@file", "true" }, { N(n_events, 1), END },
 	  { "@file" } },
+	{ __LINE__, { "--pfm-events", "{a:u,b}", "-e", "cycles", "true" },
+	  { N(n_events, 2), END }, { "{a:u,b}", "cycles" } },
 	{ __LINE__, { "-d", "true" }, { N(detailed, 1), END } },
 	{ __LINE__, { "-dd", "true" }, { N(detailed, 2), END } },
 	{ __LINE__, { "-d", "--detailed", "-d", "true" },
@@ -232,6 +236,11 @@ static const struct good_row good_rows[] = {
 	{ __LINE__, { "--list", "sys*" },
 	  { N(action, OPTIONS_LIST), S(list_filter, "sys*"), END },
 	  .no_cmd = true },
+	{ __LINE__, { "--list", "pfm" },
+	  { N(action, OPTIONS_LIST), N(list_pfm, 1), END }, .no_cmd = true },
+	{ __LINE__, { "--list", "pfm", "inst*" },
+	  { N(action, OPTIONS_LIST), N(list_pfm, 1), S(list_filter, "inst*"),
+	    END }, .no_cmd = true },
 	{ __LINE__, { "--list", "--json" },
 	  { N(action, OPTIONS_LIST), N(json, 1), END }, .no_cmd = true },
 	{ __LINE__, { "--explain", "-e", "cycles" },
@@ -710,6 +719,24 @@ static bool tested(const struct known *k)
 	return false;
 }
 
+/* --pfm-events lists keep their place among the -e lists. */
+START_TEST(test_pfm_events_in_order)
+{
+	static const char *const args[] = {
+		"pstat", "-e", "a", "--pfm-events", "b", "-e", "c", "true", NULL
+	};
+	struct options o;
+	char err[128] = "";
+
+	ck_assert_int_eq(options_parse(&o, 8, (char **)args, err,
+				       sizeof(err)), 0);
+	ck_assert_int_eq(o.n_events, 3);
+	ck_assert(!o.events_pfm[0] && o.events_pfm[1] && !o.events_pfm[2]);
+	ck_assert_str_eq(o.events[1], "b");
+	options_free(&o);
+}
+END_TEST
+
 START_TEST(test_each_option_tested)
 {
 	int k;
@@ -755,6 +782,7 @@ static Suite *options_suite(void)
 
 	tcase_add_loop_test(tg, test_good, 0, N_ROWS(good_rows));
 	tcase_add_test(tg, test_each_option_tested);
+	tcase_add_test(tg, test_pfm_events_in_order);
 	suite_add_tcase(s, tg);
 	tcase_add_loop_test(tb, test_bad, 0, N_ROWS(bad_rows));
 	tcase_add_test(tb, test_parse_twice);
