@@ -25,6 +25,7 @@
 #include "notes.h"
 #include "options.h"
 #include "output.h"
+#include "rank.h"
 #include "results.h"
 #include "run.h"
 #include "target.h"
@@ -160,7 +161,10 @@ static FILE *open_destination(const struct options *o)
 				    O_CLOEXEC | (o->append ? O_APPEND : O_TRUNC),
 				    0666);
 		f = fd >= 0 ? fdopen(fd, o->append ? "a" : "w") : NULL;
-		if (!f)
+		if (!f && errno == ENOENT)
+			diag_error("cannot write to '%s': its directory does not exist (pstat creates none: mkdir -p it first)",
+				   o->output_file);
+		else if (!f)
 			diag_error("cannot write to '%s': %s", o->output_file,
 				   strerror(errno));
 		return f;
@@ -318,6 +322,48 @@ static int explain(const struct options *o)
 
 static char stderr_buf[BUFSIZ];
 
+/* The short host name (up to the first dot) in buf, or NULL. */
+static const char *short_host(char *buf, size_t len)
+{
+	if (gethostname(buf, len) < 0)
+		return NULL;
+	buf[len - 1] = '\0';
+	buf[strcspn(buf, ".")] = '\0';
+	return buf;
+}
+
+/*
+ * The rank the launcher gave (rank.h), and -o's name expanded into
+ * path: 0, or -1 said once. A rank variable that says nothing sensible
+ * stops pstat only where the rank is used: -o's name, --format.
+ */
+static int resolve_rank(struct options *o, struct rank_info *ri,
+			char *host, size_t host_len, char *path,
+			size_t path_len)
+{
+	struct rank_names names = { .pid = (long)getpid() };
+	char err[1024];
+	bool needed;
+
+	names.host = short_host(host, host_len);
+	needed = rank_template_needs_rank(o->output_file) ||
+		 o->out.format == OUTPUT_PSTAT_CSV ||
+		 o->out.format == OUTPUT_PSTAT_JSON;
+	if (rank_detect(ri, environ, err, sizeof(err)) < 0 && needed) {
+		diag_error("%s", err);
+		return -1;
+	}
+	if (!o->output_file)
+		return 0;
+	if (rank_expand(o->output_file, ri, &names, path, path_len, err,
+			sizeof(err)) < 0) {
+		diag_error("%s", err);
+		return -1;
+	}
+	o->output_file = path;
+	return 0;
+}
+
 /* The command gets pstat's environment, not the caller's: say so. */
 static void environ_lost(const struct options *o, int err)
 {
@@ -333,8 +379,9 @@ int main(int argc, char **argv)
 	struct options o;
 	struct evlist *el = NULL;
 	struct target tg = { 0 };
+	struct rank_info ri;
 	FILE *dest;
-	char err[256];
+	char err[256], host[256], path[4096];
 	int ret, env_err;
 
 	/*
@@ -380,7 +427,9 @@ int main(int argc, char **argv)
 	} else if (target_resolve(&tg, &o, err, sizeof(err)) < 0) {
 		diag_error("%s", err[0] ? err : strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;
-	} else if (!(dest = open_destination(&o))) {
+	} else if (resolve_rank(&o, &ri, host, sizeof(host), path,
+				sizeof(path)) < 0 ||
+		   !(dest = open_destination(&o))) {
 		ret = EXIT_PSTAT_FAILED;
 	} else {
 		/* Machine output and notes never share a stream. */

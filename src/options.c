@@ -318,7 +318,9 @@ static const struct opt opts[] = {
 		  "a status per value and the run itself",
 	  .take = take_format },
 	{ .name = "output", .letter = 'o', .arg = "FILE", .section = OUTPUT,
-	  .help = "write the results to FILE, not stderr",
+	  .help = "write the results to FILE, not stderr;\n"
+		  "%r %l %s %h %p %j in it: rank, local rank,\n"
+		  "size, host, pid, job (%4r: 0003)",
 	  .take = take_string, FIELD(output_file) },
 	{ .name = "append", .section = OUTPUT,
 	  .help = "with -o: append to FILE", .take = take_true,
