@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "aggr.h"
@@ -192,9 +193,11 @@ static bool shares_stderr(FILE *f)
 
 /* Count, print, and say how it went: the exit status. */
 static int run(const struct options *o, struct target *tg,
-	       struct evlist *el, FILE *dest)
+	       struct evlist *el, FILE *dest, const struct output_run *who)
 {
-	struct output_run info = { .argv = o->argv };
+	struct output_run info = {
+		.argv = o->argv, .rank = who->rank, .host = who->host,
+	};
 	/* Notes come as the run goes: after the open, as runs end. */
 	const struct run_hooks hooks = {
 		.opened = notes_opened,
@@ -217,6 +220,7 @@ static int run(const struct options *o, struct target *tg,
 		return EXIT_PSTAT_FAILED;
 	}
 	res->no_scale = o->no_scale;
+	(void)clock_gettime(CLOCK_REALTIME, &info.start);
 	outcome = run_command(o, tg, el, res, out, &info, &hooks, &fail);
 	if (outcome == RUN_OPEN_FAILED) {
 		report_open_error(el, fail.failed, fail.err);
@@ -435,7 +439,8 @@ int main(int argc, char **argv)
 		/* Machine output and notes never share a stream. */
 		diag_quiet(o.out.format != OUTPUT_HUMAN && shares_stderr(dest));
 		environ_lost(&o, env_err);
-		ret = run(&o, &tg, el, dest);
+		ret = run(&o, &tg, el, dest,
+			  &(struct output_run){ .rank = &ri, .host = host });
 		if (dest != stderr && fclose(dest) != 0 &&
 		    ret != EXIT_PSTAT_FAILED) {
 			diag_error("cannot write the results: %s",
