@@ -23,6 +23,7 @@
 #include "evparse.h"
 #include "explain.h"
 #include "list.h"
+#include "merge.h"
 #include "notes.h"
 #include "options.h"
 #include "output.h"
@@ -324,6 +325,39 @@ static int explain(const struct options *o)
 	return ret;
 }
 
+/*
+ * --merge: the report, or one message and nothing printed; the exit
+ * status of the lowest-ranked failure after printing.
+ */
+static int merge(const struct options *o)
+{
+	struct merge m;
+	char err[1024];
+	FILE *dest;
+	int ret;
+
+	ret = merge_read(&m, o->merge_files, o->n_merge_files, err,
+			 sizeof(err));
+	if (ret < 0) {
+		diag_error("%s", ret == -EINVAL ? err : strerror(-ret));
+		merge_free(&m);
+		return EXIT_PSTAT_FAILED;
+	}
+	dest = o->output_file || o->log_fd >= 0 ? open_destination(o)
+						 : stdout;
+	ret = dest ? merge_print(dest, &m, o->out.format) : -1;
+	if (dest && dest != stdout && fclose(dest) != 0 && ret == 0)
+		ret = -errno;
+	if (ret == 0)
+		ret = m.status;
+	else if (ret < -1)
+		ret = printed(ret, "the merged results");
+	else
+		ret = EXIT_PSTAT_FAILED;
+	merge_free(&m);
+	return ret;
+}
+
 static char stderr_buf[BUFSIZ];
 
 /* The short host name (up to the first dot) in buf, or NULL. */
@@ -421,6 +455,8 @@ int main(int argc, char **argv)
 	} else if (o.action == OPTIONS_LIST) {
 		ret = printed(list_print(stdout, o.list_filter, o.json),
 			      "the list of events");
+	} else if (o.action == OPTIONS_MERGE) {
+		ret = merge(&o);
 	} else if (!(el = evlist_new())) {
 		diag_error("%s", strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;

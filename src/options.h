@@ -39,6 +39,7 @@ enum options_action {
 	OPTIONS_LIST,
 	OPTIONS_EXPLAIN,
 	OPTIONS_CHECK,		/* --check: what this machine allows */
+	OPTIONS_MERGE,		/* --merge FILE...: the ranks' files */
 };
 
 struct options {
@@ -69,6 +70,8 @@ struct options {
 	char **argv;		/* the command, NULL-terminated, or NULL
 				 * for targets alone (-p, -t, -a, -C) */
 	const char *list_filter;	/* --list FILTER, or NULL */
+	char *const *merge_files;	/* --merge's files (into argv) */
+	size_t n_merge_files;
 };
 
 /*

@@ -25,6 +25,7 @@ while IFS=$tab read -r status cmd; do
 	args=$(printf '%s\n' "$cmd" | sed -e 's/ *|.*//' -e 's/ [0-9]*>[^ ]*//g' \
 		-e 's/^pstat //')
 	case " $args " in
+	*" --merge "*) continue ;;	# it reads the files of a job
 	*" -e "*) ;;
 	*) args="-e task-clock $args" ;;
 	esac

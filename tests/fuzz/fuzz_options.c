@@ -99,7 +99,7 @@ static void check_good(const struct answer *a)
 {
 	const struct options *o = &a->o;
 
-	FUZZ_CHECK(o->action <= OPTIONS_CHECK, "action %d", o->action);
+	FUZZ_CHECK(o->action <= OPTIONS_MERGE, "action %d", o->action);
 	FUZZ_CHECK(o->repeat >= 1 && o->repeat <= 1000000, "-r %zu", o->repeat);
 	FUZZ_CHECK(!o->interval_ms || (o->interval_ms >= 10 &&
 				       o->interval_ms <= 86400000),
@@ -129,6 +129,9 @@ static void check_good(const struct answer *a)
 		   o->all_cpus || o->cpu_list, "nothing to count");
 	FUZZ_CHECK(o->action != OPTIONS_EXPLAIN || o->n_events,
 		   "--explain without events");
+	FUZZ_CHECK(o->action != OPTIONS_MERGE ||
+		   (o->n_merge_files && o->merge_files),
+		   "--merge without files");
 }
 
 static void check_same(const struct answer *a, const struct answer *b)

@@ -46,7 +46,7 @@ static const struct known {
 	{ "metric-only", 0 },		{ "no-merge", 0 },
 	{ "list", 0 },			{ "explain", 0 },
 	{ "check", 0 },			{ "help", 'h' },
-	{ "version", 'V' },
+	{ "version", 'V' },		{ "merge", 0 },
 };
 
 /* One field of struct options, and how to compare it. */
@@ -69,6 +69,7 @@ static const struct field {
 	NUMF(interval_ms), NUMF(interval_count), STRF(pids), STRF(tids),
 	NUMF(all_cpus), STRF(cpu_list), NUMF(aggr), NUMF(delay_ms),
 	NUMF(timeout_ms), STRF(output_file), NUMF(append), NUMF(log_fd),
+	NUMF(n_merge_files),
 	{ "argv", offsetof(struct options, argv), sizeof(char **), STRV },
 	STRF(list_filter),
 #undef NUMF
@@ -213,6 +214,13 @@ static const struct good_row good_rows[] = {
 	  { N(action, OPTIONS_LIST), N(json, 1), END }, .no_cmd = true },
 	{ __LINE__, { "--explain", "-e", "cycles" },
 	  { N(action, OPTIONS_EXPLAIN), N(n_events, 1), END }, { "cycles" },
+	  .no_cmd = true },
+	{ __LINE__, { "--merge", "a.csv", "b.json" },
+	  { N(action, OPTIONS_MERGE), N(n_merge_files, 2), END },
+	  .no_cmd = true },
+	{ __LINE__, { "--merge", "--format=json", "-o", "m", "a" },
+	  { N(action, OPTIONS_MERGE), N(n_merge_files, 1),
+	    N(out.format, OUTPUT_PSTAT_JSON), S(output_file, "m"), END },
 	  .no_cmd = true },
 	{ __LINE__, { "--check" }, { N(action, OPTIONS_CHECK), END },
 	  .no_cmd = true },
@@ -493,6 +501,10 @@ static const struct bad_row bad_rows[] = {
 	  "--explain needs the events to explain: -e LIST" },
 	{ __LINE__, { "--list", "a", "b" },
 	  "--list takes one filter, not 2; quote a glob" },
+	{ __LINE__, { "--merge" },
+	  "--merge needs the files of the ranks: pstat --merge out/rank.*.csv" },
+	{ __LINE__, { "--merge", "-x,", "a" },
+	  "--merge prints human output, --format=csv or --format=json; drop -x and -j" },
 	{ __LINE__, { "--check", "true" }, "--check runs no command; drop 'true'" },
 	{ __LINE__, { "-r", "2" }, "-r repeats a command: give one" },
 	{ __LINE__, { "-D", "10" }, "-D delays after a command starts: give one" },
