@@ -383,10 +383,15 @@ static int resolve_rank(struct options *o, struct rank_info *ri,
 	char err[1024];
 	bool needed;
 
-	names.host = short_host(host, host_len);
 	needed = rank_template_needs_rank(o->output_file) ||
 		 o->out.format == OUTPUT_PSTAT_CSV ||
 		 o->out.format == OUTPUT_PSTAT_JSON;
+	/* No work at start-up that the command line does not ask for. */
+	*ri = (struct rank_info){ .rank = -1, .local_rank = -1, .size = -1 };
+	host[0] = '\0';
+	if (!needed && !(o->output_file && strchr(o->output_file, '%')))
+		return 0;
+	names.host = short_host(host, host_len);
 	if (rank_detect(ri, environ, err, sizeof(err)) < 0 && needed) {
 		diag_error("%s", err);
 		return -1;
@@ -476,7 +481,8 @@ int main(int argc, char **argv)
 		diag_quiet(o.out.format != OUTPUT_HUMAN && shares_stderr(dest));
 		environ_lost(&o, env_err);
 		ret = run(&o, &tg, el, dest,
-			  &(struct output_run){ .rank = &ri, .host = host });
+			  &(struct output_run){ .rank = &ri,
+						.host = host[0] ? host : NULL });
 		if (dest != stderr && fclose(dest) != 0 &&
 		    ret != EXIT_PSTAT_FAILED) {
 			diag_error("cannot write the results: %s",
