@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "aggr.h"
@@ -25,12 +26,14 @@
 #include "evparse.h"
 #include "explain.h"
 #include "list.h"
+#include "merge.h"
 #include "notes.h"
 #include "options.h"
 #include "output.h"
 #include "progress.h"
 #include "pfm.h"
 #include "pfm_events.h"
+#include "rank.h"
 #include "results.h"
 #include "run.h"
 #include "target.h"
@@ -231,7 +234,10 @@ static FILE *open_destination(const struct options *o)
 				    O_CLOEXEC | (o->append ? O_APPEND : O_TRUNC),
 				    0666);
 		f = fd >= 0 ? fdopen(fd, o->append ? "a" : "w") : NULL;
-		if (!f)
+		if (!f && errno == ENOENT)
+			diag_error("cannot write to '%s': its directory does not exist (pstat creates none: mkdir -p it first)",
+				   o->output_file);
+		else if (!f)
 			diag_error("cannot write to '%s': %s", o->output_file,
 				   strerror(errno));
 		return f;
@@ -321,9 +327,12 @@ static FILE *progress_stream(const struct options *o)
 
 /* Count, print, and say how it went: the exit status. */
 static int run(const struct options *o, struct target *tg,
-	       struct evlist *el, struct control *ctl, FILE *dest)
+	       struct evlist *el, struct control *ctl, FILE *dest,
+	       const struct output_run *who)
 {
-	struct output_run info = { .argv = o->argv };
+	struct output_run info = {
+		.argv = o->argv, .rank = who->rank, .host = who->host,
+	};
 	struct hook_arg arg = { .argv = o->argv };
 	/* Notes come as the run goes: after the open, as runs end. */
 	const struct run_hooks hooks = {
@@ -349,6 +358,7 @@ static int run(const struct options *o, struct target *tg,
 	}
 	res->no_scale = o->no_scale;
 	progress_init(&arg.progress, progress_stream(o));
+	(void)clock_gettime(CLOCK_REALTIME, &info.start);
 	outcome = run_command(o, tg, el, res, out, &info, &hooks, ctl, &fail);
 	progress_clear(&arg.progress);
 	if (outcome == RUN_OPEN_FAILED) {
@@ -478,6 +488,39 @@ static int list_pfm(const struct options *o)
 	return printed(ret, "the list of events");
 }
 
+/*
+ * --merge: the report, or one message and nothing printed; the exit
+ * status of the lowest-ranked failure after printing.
+ */
+static int merge(const struct options *o)
+{
+	struct merge m;
+	char err[1024];
+	FILE *dest;
+	int ret;
+
+	ret = merge_read(&m, o->merge_files, o->n_merge_files, err,
+			 sizeof(err));
+	if (ret < 0) {
+		diag_error("%s", ret == -EINVAL ? err : strerror(-ret));
+		merge_free(&m);
+		return EXIT_PSTAT_FAILED;
+	}
+	dest = o->output_file || o->log_fd >= 0 ? open_destination(o)
+						 : stdout;
+	ret = dest ? merge_print(dest, &m, o->out.format) : -1;
+	if (dest && dest != stdout && fclose(dest) != 0 && ret == 0)
+		ret = -errno;
+	if (ret == 0)
+		ret = m.status;
+	else if (ret < -1)
+		ret = printed(ret, "the merged results");
+	else
+		ret = EXIT_PSTAT_FAILED;
+	merge_free(&m);
+	return ret;
+}
+
 static char stderr_buf[BUFSIZ];
 
 /* pstat's version, and whether libpfm4 is built in and what it sees. */
@@ -493,6 +536,53 @@ static void print_version(void)
 	else
 		printf("libpfm4: built in, detects %s\n",
 		       models[0] ? models : "no PMU model of this CPU");
+}
+
+/* The short host name (up to the first dot) in buf, or NULL. */
+static const char *short_host(char *buf, size_t len)
+{
+	if (gethostname(buf, len) < 0)
+		return NULL;
+	buf[len - 1] = '\0';
+	buf[strcspn(buf, ".")] = '\0';
+	return buf;
+}
+
+/*
+ * The rank the launcher gave (rank.h), and -o's name expanded into
+ * path: 0, or -1 said once. A rank variable that says nothing sensible
+ * stops pstat only where the rank is used: -o's name, --format.
+ */
+static int resolve_rank(struct options *o, struct rank_info *ri,
+			char *host, size_t host_len, char *path,
+			size_t path_len)
+{
+	struct rank_names names = { .pid = (long)getpid() };
+	char err[1024];
+	bool needed;
+
+	needed = rank_template_needs_rank(o->output_file) ||
+		 o->out.format == OUTPUT_PSTAT_CSV ||
+		 o->out.format == OUTPUT_PSTAT_JSON;
+	/* No work at start-up that the command line does not ask for. */
+	*ri = (struct rank_info){ .rank = -1, .local_rank = -1, .size = -1 };
+	host[0] = '\0';
+	if (!needed && !(o->output_file && strchr(o->output_file, '%')))
+		return 0;
+	names.host = short_host(host, host_len);
+	if (rank_detect(ri, environ, err, sizeof(err)) < 0 && needed) {
+		diag_error("%s", err);
+		return -1;
+	}
+	if (!o->output_file)
+		return 0;
+	if (rank_expand(o->output_file, ri, &names, path, path_len, err,
+			sizeof(err)) < 0) {
+		diag_error("%s", err);
+		return -1;
+	}
+	o->output_file = path;
+	return 0;
 }
 
 /* The command gets pstat's environment, not the caller's: say so. */
@@ -531,8 +621,9 @@ int main(int argc, char **argv)
 	struct options o;
 	struct evlist *el = NULL;
 	struct target tg = { 0 };
+	struct rank_info ri;
 	FILE *dest;
-	char err[256];
+	char err[256], host[256], path[4096];
 	int ret, env_err;
 
 	/*
@@ -572,6 +663,8 @@ int main(int argc, char **argv)
 	} else if (o.action == OPTIONS_LIST) {
 		ret = printed(list_print(stdout, o.list_filter, o.json),
 			      "the list of events");
+	} else if (o.action == OPTIONS_MERGE) {
+		ret = merge(&o);
 	} else if (!(el = evlist_new())) {
 		diag_error("%s", strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;
@@ -582,7 +675,9 @@ int main(int argc, char **argv)
 	} else if (target_resolve(&tg, &o, err, sizeof(err)) < 0) {
 		diag_error("%s", err[0] ? err : strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;
-	} else if (open_control(&o, &ctl_buf, &ctl) < 0 ||
+	} else if (resolve_rank(&o, &ri, host, sizeof(host), path,
+				sizeof(path)) < 0 ||
+		   open_control(&o, &ctl_buf, &ctl) < 0 ||
 		   !(dest = open_destination(&o))) {
 		ret = EXIT_PSTAT_FAILED;
 	} else {
@@ -591,7 +686,9 @@ int main(int argc, char **argv)
 				       shares_stderr(dest)));
 		verbose_trace_opens();
 		environ_lost(&o, env_err);
-		ret = run(&o, &tg, el, ctl, dest);
+		ret = run(&o, &tg, el, ctl, dest,
+			  &(struct output_run){ .rank = &ri,
+						.host = host[0] ? host : NULL });
 		if (dest != stderr && fclose(dest) != 0 &&
 		    ret != EXIT_PSTAT_FAILED) {
 			diag_error("cannot write the results: %s",

@@ -408,7 +408,9 @@ static const struct opt opts[] = {
 		  "a status per value and the run itself",
 	  .take = take_format },
 	{ .name = "output", .letter = 'o', .arg = "FILE", .section = OUTPUT,
-	  .help = "write the results to FILE, not stderr",
+	  .help = "write the results to FILE, not stderr;\n"
+		  "%r %l %s %h %p %j in it: rank, local rank,\n"
+		  "size, host, pid, job (%4r: 0003)",
 	  .take = take_string, FIELD(output_file) },
 	{ .name = "append", .section = OUTPUT,
 	  .help = "with -o: append to FILE", .take = take_true,
@@ -449,6 +451,14 @@ static const struct opt opts[] = {
 		  "--json, one JSON document; 'pfm [FILTER]':\n"
 		  "libpfm4's events for this CPU",
 	  .take = take_action, .value = OPTIONS_LIST },
+	{ .name = "merge", .arg = "FILE...", .operand = true,
+	  .section = OTHER,
+	  .help = "merge the files of an MPI or Slurm job's\n"
+		  "ranks (pstat's --format=csv or json): per\n"
+		  "event sum, mean, min and max with their\n"
+		  "ranks, imbalance; exit with the status of\n"
+		  "the lowest-ranked failure",
+	  .take = take_action, .value = OPTIONS_MERGE },
 	{ .name = "explain", .section = OTHER,
 	  .help = "print the perf_event_attr of each event of\n"
 		  "-e, by group, and exit; nothing is opened",
@@ -528,8 +538,10 @@ static int print_names(FILE *f, const struct opt *r)
 	if (r->letter)
 		n += fprintf(f, "-%c, ", r->letter);
 	n += fprintf(f, "--%s", r->name);
+	/* An operand of "..." is one or more: not optional. */
 	if (r->arg)
-		n += fprintf(f, r->operand ? " [%s]" : "=%s", r->arg);
+		n += fprintf(f, !r->operand ? "=%s" :
+			     strstr(r->arg, "...") ? " %s" : " [%s]", r->arg);
 	return n;
 }
 
@@ -662,6 +674,21 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	return 0;
 }
 
+/* --merge FILE...: one file or more; pstat's own formats, or human. */
+static int merge_operands(struct options *o, int argc, char **argv,
+			  char *err, size_t len)
+{
+	if (o->out.format == OUTPUT_CSV || o->out.format == OUTPUT_JSONL)
+		return bad(err, len,
+			   "--merge prints human output, --format=csv or --format=json; drop -x and -j");
+	if (optind >= argc)
+		return bad(err, len,
+			   "--merge needs the files of the ranks: pstat --merge out/rank.*.csv");
+	o->merge_files = argv + optind;
+	o->n_merge_files = (size_t)(argc - optind);
+	return 0;
+}
+
 int options_parse(struct options *o, int argc, char **argv, char *err,
 		  size_t err_len)
 {
@@ -714,6 +741,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 		o->list_filter = argv[optind];
 		return 0;
 	}
+	if (o->action == OPTIONS_MERGE)
+		return merge_operands(o, argc, argv, err, err_len);
 	if (o->action == OPTIONS_EXPLAIN)
 		return 0;
 	if (o->action == OPTIONS_CHECK)

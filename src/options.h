@@ -41,6 +41,7 @@ enum options_action {
 	OPTIONS_LIST,
 	OPTIONS_EXPLAIN,
 	OPTIONS_CHECK,		/* --check: what this machine allows */
+	OPTIONS_MERGE,		/* --merge FILE...: the ranks' files */
 };
 
 /* A -G list, and how many -e came before it: it names their events. */
@@ -92,6 +93,8 @@ struct options {
 				 * for targets alone (-p, -t, -a, -C) */
 	const char *list_filter;	/* --list FILTER, or NULL */
 	bool list_pfm;		/* --list pfm [FILTER]: libpfm4's events */
+	char *const *merge_files;	/* --merge's files (into argv) */
+	size_t n_merge_files;
 };
 
 /*

@@ -9,8 +9,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <time.h>
 
 struct output_opts;
+struct rank_info;
 struct results;
 
 /* How the run went, for the header and footer. */
@@ -28,6 +30,11 @@ struct output_run {
 	bool interrupted;	/* a signal to pstat cut the last run short */
 	bool partial;		/* ...and it is the run shown: no other
 				 * run was complete */
+	/* The MPI or Slurm rank, or NULL when none was found: pstat's
+	 * own formats then record these too. */
+	const struct rank_info *rank;
+	const char *host;	/* short host name, or NULL */
+	struct timespec start;	/* wall-clock time the counting began */
 };
 
 struct output;

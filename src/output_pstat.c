@@ -8,9 +8,11 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "json.h"
 #include "output_impl.h"
+#include "rank.h"
 #include "results.h"
 #include "stats.h"
 
@@ -138,6 +140,48 @@ static void run_cell(FILE *f, const char *key, const char *value)
 	fputs(",,,,,,,\n", f);
 }
 
+/* The start as ISO 8601 in UTC, to the microsecond. */
+static void start_text(char *buf, size_t len, const struct timespec *ts)
+{
+	struct tm tm;
+	size_t n;
+
+	if (!gmtime_r(&ts->tv_sec, &tm) ||
+	    !(n = strftime(buf, len, "%Y-%m-%dT%H:%M:%S", &tm))) {
+		buf[0] = '\0';
+		return;
+	}
+	snprintf(buf + n, len - n, ".%06ldZ", ts->tv_nsec / 1000);
+}
+
+/* A number, or empty when not known (< 0). */
+static void number_text(char *buf, size_t len, long v)
+{
+	if (v >= 0)
+		snprintf(buf, len, "%ld", v);
+	else
+		buf[0] = '\0';
+}
+
+/* The rank's rows, when the launcher gave one. */
+static void pcsv_rank(FILE *f, const struct output_run *run)
+{
+	const struct rank_info *ri = run->rank;
+	char buf[64];
+
+	number_text(buf, sizeof(buf), ri->rank);
+	run_cell(f, "rank", buf);
+	number_text(buf, sizeof(buf), ri->local_rank);
+	run_cell(f, "local_rank", buf);
+	number_text(buf, sizeof(buf), ri->size);
+	run_cell(f, "size", buf);
+	run_cell(f, "host", run->host ? run->host : "");
+	run_cell(f, "job_id", ri->job_id ? ri->job_id : "");
+	run_cell(f, "rank_variable", ri->var);
+	start_text(buf, sizeof(buf), &run->start);
+	run_cell(f, "start_time", buf);
+}
+
 static void pcsv_section_end(struct output *out, const struct output_run *run)
 {
 	char buf[64];
@@ -169,6 +213,8 @@ static void pcsv_section_end(struct output *out, const struct output_run *run)
 	snprintf(buf, sizeof(buf), "%zu", run->runs_done);
 	run_cell(out->f, "runs", buf);
 	run_cell(out->f, "interrupted", run->interrupted ? "true" : "false");
+	if (run->rank && run->rank->found)
+		pcsv_rank(out->f, run);
 	run_cell(out->f, "pstat_version", PACKAGE_VERSION);
 	snprintf(buf, sizeof(buf), "%d", FORMAT_VERSION);
 	run_cell(out->f, "format_version", buf);
@@ -287,6 +333,45 @@ static void pjson_row(struct output *out, const struct output_row *row)
 	fputc('}', f);
 }
 
+/* A number, or null when not known (< 0). */
+static void json_known(FILE *f, long v)
+{
+	if (v >= 0)
+		json_int(f, v);
+	else
+		json_null(f);
+}
+
+static void json_or_null(FILE *f, const char *s)
+{
+	if (s)
+		json_string(f, s);
+	else
+		json_null(f);
+}
+
+static void pjson_rank(FILE *f, const struct output_run *run)
+{
+	const struct rank_info *ri = run->rank;
+	char buf[64];
+
+	fputs(", \"rank\": ", f);
+	json_known(f, ri->rank);
+	fputs(", \"local_rank\": ", f);
+	json_known(f, ri->local_rank);
+	fputs(", \"size\": ", f);
+	json_known(f, ri->size);
+	fputs(", \"host\": ", f);
+	json_or_null(f, run->host);
+	fputs(", \"job_id\": ", f);
+	json_or_null(f, ri->job_id);
+	fputs(", \"rank_variable\": ", f);
+	json_string(f, ri->var);
+	start_text(buf, sizeof(buf), &run->start);
+	fputs(", \"start_time\": ", f);
+	json_string(f, buf);
+}
+
 static void pjson_run(FILE *f, const struct output_run *run)
 {
 	char *const *a;
@@ -312,8 +397,11 @@ static void pjson_run(FILE *f, const struct output_run *run)
 	json_number(f, run->argv ? run->sys_s : NAN);
 	fputs(", \"max_rss_kib\": ", f);
 	json_number(f, run->argv ? (double)run->max_rss_kib : NAN);
-	fprintf(f, ", \"runs\": %zu, \"interrupted\": %s}", run->runs_done,
+	fprintf(f, ", \"runs\": %zu, \"interrupted\": %s", run->runs_done,
 		run->interrupted ? "true" : "false");
+	if (run->rank && run->rank->found)
+		pjson_rank(f, run);
+	fputc('}', f);
 }
 
 static void pjson_section_end(struct output *out, const struct output_run *run)

@@ -80,7 +80,7 @@ only()
 # each long one taking an argument with its '='.
 "$PSTAT" --help >help || fail_ "pstat --help failed"
 grep -E '^(  |      )-' help | sed -e 's/^ *//' -e 's/  .*//' -e 's/, /\n/g' |
-	sed -e 's/ \[.*//' -e 's/=.*/=/' | sort >options
+	sed -e 's/ .*//' -e 's/=.*/=/' | sort >options
 [ "$(wc -l <options)" -gt 20 ] || framework_failure_ "few options in --help: $(cat options)"
 complete "$PSTAT -"
 cmp -s out options ||

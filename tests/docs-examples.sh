@@ -31,6 +31,7 @@ while IFS=$tab read -r status cmd; do
 	args=$(printf '%s\n' "$cmd" | sed -e 's/ *|.*//' -e 's/ [0-9]*>[^ ]*//g' \
 		-e 's/^LIBPFM_FORCE_PMU=skx //' -e 's/^pstat //')
 	case " $args " in
+	*" --merge "*) continue ;;	# it reads the files of a job
 	*" -e "*) ;;
 	*) args="-e task-clock $args" ;;
 	esac

@@ -20,7 +20,7 @@ fi
 # --help's options, each name alone: -e, --event, --per-core, ...
 "$PSTAT" --help >help || fail_ "pstat --help failed"
 grep -E '^(  |      )-' help | sed -e 's/^ *//' -e 's/  .*//' -e 's/, /\n/g' |
-	sed -e 's/ \[.*//' -e 's/=.*//' | sort -u >help.opts
+	sed -e 's/ .*//' -e 's/=.*//' | sort -u >help.opts
 [ "$(wc -l <help.opts)" -gt 20 ] ||
 	framework_failure_ "few options read from --help: $(cat help.opts)"
 

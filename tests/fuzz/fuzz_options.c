@@ -101,7 +101,7 @@ static void check_good(const struct answer *a)
 {
 	const struct options *o = &a->o;
 
-	FUZZ_CHECK(o->action <= OPTIONS_CHECK, "action %d", o->action);
+	FUZZ_CHECK(o->action <= OPTIONS_MERGE, "action %d", o->action);
 	FUZZ_CHECK(o->forever ? o->repeat == SIZE_MAX
 			      : o->repeat >= 1 && o->repeat <= 1000000,
 		   "-r %zu", o->repeat);
@@ -142,6 +142,9 @@ static void check_good(const struct answer *a)
 	FUZZ_CHECK(!(o->all_user && o->all_kernel),
 		   "--all-user with --all-kernel");
 	FUZZ_CHECK(!(o->quiet && o->verbose), "-q with -v");
+	FUZZ_CHECK(o->action != OPTIONS_MERGE ||
+		   (o->n_merge_files && o->merge_files),
+		   "--merge without files");
 }
 
 static void check_same(const struct answer *a, const struct answer *b)

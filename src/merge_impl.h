@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What --merge reads of one rank's file (merge_read.c), for merge.c. */
+#ifndef PSTAT_MERGE_IMPL_H
+#define PSTAT_MERGE_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One event's total, as the file gives it. */
+struct merge_value {
+	char *name;		/* "event", or "event (aggregate)" */
+	const char *unit;
+	const char *status;	/* "counted", "scaled", "not-counted", ... */
+	bool has_value;
+	double value;		/* in unit */
+	double running_pct;
+};
+
+/* One file: its events, its run record. Strings point into buf. */
+struct merge_file {
+	const char *path;
+	char *buf;		/* the file, parsed in place */
+	struct merge_value *vals;
+	size_t n_vals;
+	bool has_run;		/* a run record was found */
+	long format_version;
+	long rank, size;	/* -1 when not said */
+	const char *job_id;	/* NULL when not said */
+	char *command;		/* the words joined by spaces */
+	int exit_status;	/* -1 when killed, or no command */
+	int signal;		/* 0 when none */
+	double elapsed_s, user_s, sys_s, max_rss_kib;
+	bool has_command;
+};
+
+/*
+ * path read and parsed (CSV or JSON, told by its first bytes) into mf.
+ * 0, or -EINVAL with the reason (naming path) in err, or -ENOMEM; mf
+ * is for merge_file_free either way.
+ */
+int merge_file_read(struct merge_file *mf, const char *path, char *err,
+		    size_t len);
+void merge_file_free(struct merge_file *mf);
+
+#endif

@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --merge's report: human (the default), or pstat's CSV or JSON for
+ * merged results, versioned like the others. Numbers in the C locale.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "json.h"
+#include "merge.h"
+#include "output.h"
+
+/* Bump when a column or key changes meaning or goes away. */
+#define MERGE_FORMAT_VERSION 1
+
+static const char csv_header[] =
+	"record,event,value,unit,ranks_counted,ranks,sum,mean,stddev,min,"
+	"min_rank,max,max_rank,imbalance_pct,load_balance,min_running_pct,"
+	"metric_value,metric_unit,uncounted_ranks\n";
+
+/* Ranks as "0-3,6", nothing for none. */
+static void ranks_print(FILE *f, const long *r, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i = j + 1) {
+		for (j = i; j + 1 < n && r[j + 1] == r[j] + 1; j++)
+			;
+		fputs(i ? "," : "", f);
+		if (j == i)
+			fprintf(f, "%ld", r[i]);
+		else
+			fprintf(f, "%ld-%ld", r[i], r[j]);
+	}
+}
+
+/* A number as the CSV and human forms show it: integers whole. */
+static void num_text(char *buf, size_t len, double v)
+{
+	if (v == (double)(long long)v && v < 1e18 && v > -1e18)
+		snprintf(buf, len, "%lld", (long long)v);
+	else
+		snprintf(buf, len, "%.6f", v);
+}
+
+/* Human. */
+
+/* "not-supported" as perf shows it: "not supported". */
+static const char *human_why(const char *why)
+{
+	if (strcmp(why, "not-supported") == 0)
+		return "not supported";
+	if (strcmp(why, "absent") == 0)
+		return "not in its file";
+	return "not counted";
+}
+
+static void human_event(FILE *f, const struct merge_event *e, size_t n)
+{
+	char sum[32], mean[32], sd[32], lo[32], hi[32];
+	int i;
+
+	if (!e->counted) {
+		fprintf(f, "  %-32s %4zu/%-4zu  <%s> on every rank\n", e->name,
+			e->counted, n, human_why(e->uncounted_why[0]));
+		return;
+	}
+	num_text(sum, sizeof(sum), e->sum);
+	snprintf(mean, sizeof(mean), "%.2f", e->mean);
+	snprintf(sd, sizeof(sd), "%.2f", e->stddev);
+	num_text(lo, sizeof(lo), e->min);
+	num_text(hi, sizeof(hi), e->max);
+	fprintf(f, "  %-32s %4zu/%-4zu %14s %14s %12s %12s (%ld) %12s (%ld) %8.2f%% %7.3f %7.2f%%\n",
+		e->name, e->counted, n, sum, mean, sd, lo, e->min_rank, hi,
+		e->max_rank, e->imbalance_pct, e->load_balance,
+		e->min_running_pct);
+	for (i = 0; i < e->n_metrics; i++)
+		fprintf(f, "  %-32s %14s # %.3f %s (of the sums)\n", "", "",
+			e->m[i].value, e->m[i].unit);
+	if (e->n_uncounted) {
+		fprintf(f, "  %-32s left out: rank ", "");
+		ranks_print(f, e->uncounted, e->n_uncounted);
+		fprintf(f, " <%s>\n", human_why(e->uncounted_why[0]));
+	}
+}
+
+static void human_spread(FILE *f, const char *what,
+			 const struct merge_spread *s, int prec,
+			 const char *unit)
+{
+	if (!s->n)
+		return;
+	fprintf(f, "  %-12s sum %.*f %s, min %.*f %s (rank %ld), max %.*f %s (rank %ld)\n",
+		what, prec, s->sum, unit, prec, s->min, unit, s->min_rank,
+		prec, s->max, unit, s->max_rank);
+}
+
+static void human_run(FILE *f, const struct merge *m)
+{
+	char buf[16];
+	size_t i;
+
+	fprintf(f, "\n  ranks        %zu present (", m->n_ranks);
+	ranks_print(f, m->present, m->n_ranks);
+	fputc(')', f);
+	if (m->size > 0) {
+		fprintf(f, " of %ld; missing: %s", m->size,
+			m->n_missing ? "" : "none");
+		ranks_print(f, m->missing, m->n_missing);
+	}
+	fprintf(f, "\n  wall time    %.9f s (the longest rank's)\n",
+		m->wall_s);
+	human_spread(f, "user", &m->user, 6, "s");
+	human_spread(f, "sys", &m->sys, 6, "s");
+	human_spread(f, "max RSS", &m->rss, 0, "KiB");
+	for (i = 0; i < m->n_ranks; i++) {
+		const struct merge_rank *r = &m->ranks[i];
+
+		if (r->signal)
+			fprintf(f, "  rank %ld (%s) was killed by %s\n",
+				r->rank, r->file,
+				output_signal_name(r->signal, buf, 16));
+		else if (r->exit_status > 0)
+			fprintf(f, "  rank %ld (%s) exited with status %d\n",
+				r->rank, r->file, r->exit_status);
+	}
+}
+
+static void print_human(FILE *f, const struct merge *m)
+{
+	size_t i;
+
+	fprintf(f, "\n Merged counter stats of %zu rank%s for '%s'",
+		m->n_ranks, m->n_ranks == 1 ? "" : "s",
+		m->command ? m->command : "");
+	if (m->job_id)
+		fprintf(f, ", job %s", m->job_id);
+	fprintf(f, ":\n\n  %-32s %9s %14s %14s %12s %17s %17s %9s %7s %8s\n",
+		"event", "ranks", "sum", "mean", "std-dev", "min (rank)",
+		"max (rank)", "imbalance", "balance", "running");
+	for (i = 0; i < m->n_events; i++)
+		human_event(f, &m->events[i], m->n_ranks);
+	human_run(f, m);
+	fputc('\n', f);
+}
+
+/* CSV. */
+
+static bool needs_quotes(const char *s)
+{
+	return strpbrk(s, ",\"\n\r") != NULL;
+}
+
+static void cell(FILE *f, const char *s, bool last)
+{
+	if (needs_quotes(s)) {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	} else {
+		fputs(s, f);
+	}
+	fputc(last ? '\n' : ',', f);
+}
+
+/* Ranks as one field, quoted: "0-3,6". */
+static void csv_ranks(FILE *f, const long *r, size_t n, bool last)
+{
+	fputc('"', f);
+	ranks_print(f, r, n);
+	fputc('"', f);
+	fputc(last ? '\n' : ',', f);
+}
+
+static void csv_event(FILE *f, const struct merge_event *e, size_t n)
+{
+	char b[64];
+	int i;
+
+	fputs("event,", f);
+	cell(f, e->name, false);
+	num_text(b, sizeof(b), e->sum);
+	cell(f, e->counted ? b : "", false);
+	cell(f, e->unit, false);
+	fprintf(f, "%zu,%zu,", e->counted, n);
+	if (e->counted) {
+		num_text(b, sizeof(b), e->sum);
+		fprintf(f, "%s,%.6f,%.6f,", b, e->mean, e->stddev);
+		num_text(b, sizeof(b), e->min);
+		fprintf(f, "%s,%ld,", b, e->min_rank);
+		num_text(b, sizeof(b), e->max);
+		fprintf(f, "%s,%ld,%.4f,%.6f,%.2f,", b, e->max_rank,
+			e->imbalance_pct, e->load_balance,
+			e->min_running_pct);
+	} else {
+		fputs(",,,,,,,,,,", f);
+	}
+	for (i = 0; i < (e->n_metrics ? e->n_metrics : 1); i++) {
+		if (i > 0) {
+			fputs("metric,", f);
+			cell(f, e->name, false);
+			fputs(",,,,,,,,,,,,,,", f);
+		}
+		if (e->n_metrics)
+			fprintf(f, "%.6f,", e->m[i].value);
+		else
+			fputc(',', f);
+		cell(f, e->n_metrics ? e->m[i].unit : "", false);
+		csv_ranks(f, i == 0 ? e->uncounted : NULL,
+			  i == 0 ? e->n_uncounted : 0, true);
+	}
+}
+
+static void csv_run_row(FILE *f, const char *key, const char *value)
+{
+	fputs("run,", f);
+	cell(f, key, false);
+	cell(f, value, false);
+	fputs(",,,,,,,,,,,,,,,\n", f);
+}
+
+static void csv_run_ranks(FILE *f, const char *key, const long *r,
+			  size_t n)
+{
+	fputs("run,", f);
+	cell(f, key, false);
+	csv_ranks(f, r, n, false);
+	fputs(",,,,,,,,,,,,,,,\n", f);
+}
+
+static void csv_spread(FILE *f, const char *key, const struct merge_spread *s)
+{
+	char k[64], v[64];
+
+	snprintf(k, sizeof(k), "%s_sum", key);
+	snprintf(v, sizeof(v), "%.6f", s->sum);
+	csv_run_row(f, k, s->n ? v : "");
+	snprintf(k, sizeof(k), "%s_min", key);
+	snprintf(v, sizeof(v), "%.6f", s->min);
+	csv_run_row(f, k, s->n ? v : "");
+	snprintf(k, sizeof(k), "%s_max", key);
+	snprintf(v, sizeof(v), "%.6f", s->max);
+	csv_run_row(f, k, s->n ? v : "");
+}
+
+static void print_csv(FILE *f, const struct merge *m)
+{
+	char buf[4096];
+	size_t i;
+
+	fputs(csv_header, f);
+	for (i = 0; i < m->n_events; i++)
+		csv_event(f, &m->events[i], m->n_ranks);
+	csv_run_row(f, "command", m->command ? m->command : "");
+	snprintf(buf, sizeof(buf), "%zu", m->n_ranks);
+	csv_run_row(f, "ranks", buf);
+	snprintf(buf, sizeof(buf), "%ld", m->size);
+	csv_run_row(f, "size", m->size > 0 ? buf : "");
+	csv_run_ranks(f, "ranks_present", m->present, m->n_ranks);
+	csv_run_ranks(f, "ranks_missing", m->missing, m->n_missing);
+	csv_run_ranks(f, "ranks_failed", m->failed, m->n_failed);
+	csv_run_row(f, "job_id", m->job_id ? m->job_id : "");
+	snprintf(buf, sizeof(buf), "%.9f", m->wall_s);
+	csv_run_row(f, "wall_s", buf);
+	csv_spread(f, "user_s", &m->user);
+	csv_spread(f, "sys_s", &m->sys);
+	csv_spread(f, "max_rss_kib", &m->rss);
+	snprintf(buf, sizeof(buf), "%d", m->status);
+	csv_run_row(f, "exit_status", buf);
+	csv_run_row(f, "pstat_version", PACKAGE_VERSION);
+	snprintf(buf, sizeof(buf), "%d", MERGE_FORMAT_VERSION);
+	csv_run_row(f, "format_version", buf);
+}
+
+/* JSON. */
+
+static void jlist(FILE *f, const long *r, size_t n)
+{
+	size_t i;
+
+	fputc('[', f);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ", " : "", f);
+		json_int(f, r[i]);
+	}
+	fputc(']', f);
+}
+
+static void json_rank_or_null(FILE *f, long r)
+{
+	if (r >= 0)
+		json_int(f, r);
+	else
+		json_null(f);
+}
+
+static void json_event(FILE *f, const struct merge_event *e, size_t n)
+{
+	size_t i;
+	int k;
+
+	fputs("{\"event\": ", f);
+	json_string(f, e->name);
+	fputs(", \"unit\": ", f);
+	json_string(f, e->unit);
+	fprintf(f, ", \"ranks_counted\": %zu, \"ranks\": %zu, \"sum\": ",
+		e->counted, n);
+	json_number(f, e->counted ? e->sum : NAN);
+	fputs(", \"mean\": ", f);
+	json_number(f, e->counted ? e->mean : NAN);
+	fputs(", \"stddev\": ", f);
+	json_number(f, e->counted ? e->stddev : NAN);
+	fputs(", \"min\": ", f);
+	json_number(f, e->counted ? e->min : NAN);
+	fputs(", \"min_rank\": ", f);
+	json_rank_or_null(f, e->min_rank);
+	fputs(", \"max\": ", f);
+	json_number(f, e->counted ? e->max : NAN);
+	fputs(", \"max_rank\": ", f);
+	json_rank_or_null(f, e->max_rank);
+	fputs(", \"imbalance_pct\": ", f);
+	json_number(f, e->counted ? e->imbalance_pct : NAN);
+	fputs(", \"load_balance\": ", f);
+	json_number(f, e->counted ? e->load_balance : NAN);
+	fputs(", \"min_running_pct\": ", f);
+	json_number(f, e->counted ? e->min_running_pct : NAN);
+	fputs(", \"metrics\": [", f);
+	for (k = 0; k < e->n_metrics; k++) {
+		fputs(k ? ", {\"value\": " : "{\"value\": ", f);
+		json_number(f, e->m[k].value);
+		fputs(", \"unit\": ", f);
+		json_string(f, e->m[k].unit);
+		fputc('}', f);
+	}
+	fputs("], \"uncounted\": [", f);
+	for (i = 0; i < e->n_uncounted; i++) {
+		fprintf(f, "%s{\"rank\": %ld, \"status\": ", i ? ", " : "",
+			e->uncounted[i]);
+		json_string(f, e->uncounted_why[i]);
+		fputc('}', f);
+	}
+	fputs("]}", f);
+}
+
+static void json_spread(FILE *f, const char *key, const struct merge_spread *s)
+{
+	fprintf(f, ", \"%s\": ", key);
+	if (!s->n) {
+		json_null(f);
+		return;
+	}
+	fputs("{\"sum\": ", f);
+	json_number(f, s->sum);
+	fputs(", \"min\": ", f);
+	json_number(f, s->min);
+	fprintf(f, ", \"min_rank\": %ld, \"max\": ", s->min_rank);
+	json_number(f, s->max);
+	fprintf(f, ", \"max_rank\": %ld}", s->max_rank);
+}
+
+static void json_run(FILE *f, const struct merge *m)
+{
+	size_t i, n = 0;
+
+	fputs(" \"run\": {\"command\": ", f);
+	json_string(f, m->command ? m->command : "");
+	fputs(", \"ranks\": ", f);
+	jlist(f, m->present, m->n_ranks);
+	fputs(", \"size\": ", f);
+	json_rank_or_null(f, m->size);
+	fputs(", \"missing\": ", f);
+	jlist(f, m->missing, m->n_missing);
+	fputs(", \"failed\": [", f);
+	for (i = 0; i < m->n_ranks; i++) {
+		const struct merge_rank *k = &m->ranks[i];
+
+		if (!k->signal && k->exit_status <= 0)
+			continue;
+		fprintf(f, "%s{\"rank\": %ld, \"exit_status\": ", n++ ? ", " : "",
+			k->rank);
+		json_rank_or_null(f, k->signal ? -1 : k->exit_status);
+		fputs(", \"signal\": ", f);
+		json_rank_or_null(f, k->signal ? k->signal : -1);
+		fputc('}', f);
+	}
+	fputs("], \"job_id\": ", f);
+	if (m->job_id)
+		json_string(f, m->job_id);
+	else
+		json_null(f);
+	fputs(", \"wall_s\": ", f);
+	json_number(f, m->wall_s);
+	json_spread(f, "user_s", &m->user);
+	json_spread(f, "sys_s", &m->sys);
+	json_spread(f, "max_rss_kib", &m->rss);
+	fprintf(f, ", \"exit_status\": %d}}\n", m->status);
+}
+
+static void print_json(FILE *f, const struct merge *m)
+{
+	size_t i;
+
+	fprintf(f, "{\"format\": \"pstat-merge\", \"format_version\": %d, "
+		"\"pstat_version\": ", MERGE_FORMAT_VERSION);
+	json_string(f, PACKAGE_VERSION);
+	fputs(",\n \"events\": [", f);
+	for (i = 0; i < m->n_events; i++) {
+		fputs(i ? ",\n   " : "\n   ", f);
+		json_event(f, &m->events[i], m->n_ranks);
+	}
+	fputs("\n  ],\n", f);
+	json_run(f, m);
+}
+
+int merge_print(FILE *f, const struct merge *m, enum output_format format)
+{
+	if (format == OUTPUT_PSTAT_CSV)
+		print_csv(f, m);
+	else if (format == OUTPUT_PSTAT_JSON)
+		print_json(f, m);
+	else
+		print_human(f, m);
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f))
+		return errno ? -errno : -EIO;
+	return 0;
+}

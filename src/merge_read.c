@@ -1,0 +1,681 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --merge's reader: one file of pstat --format=csv or --format=json,
+ * told apart by its first bytes, parsed in place into its events and
+ * run record. Nothing here trusts the file: every field is checked.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "merge_impl.h"
+#include "output.h"
+
+/* Larger is not a file pstat wrote for one rank. */
+#define MAX_FILE (256u << 20)
+#define MAX_DEPTH 32
+
+static const char killed_hint[] =
+	"was pstat killed? an MPI launcher kills the other ranks when one dies";
+
+static int __attribute__((format(printf, 3, 4)))
+bad(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+/* The whole file, NUL-terminated, into *buf; its length or -errno. */
+static long slurp(const char *path, char **buf)
+{
+	size_t cap = 65536, n = 0;
+	char *b = NULL, *nb;
+	ssize_t r;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	*buf = NULL;
+	if (fd < 0)
+		return -errno;
+	do {
+		if (n + 1 >= cap || !b) {
+			cap = b ? cap * 2 : cap;
+			nb = cap <= MAX_FILE ? realloc(b, cap) : NULL;
+			if (!nb) {
+				free(b);
+				close(fd);
+				return cap <= MAX_FILE ? -ENOMEM : -EFBIG;
+			}
+			b = nb;
+		}
+		r = read(fd, b + n, cap - n - 1);
+		n += r > 0 ? (size_t)r : 0;
+	} while (r > 0 || (r < 0 && errno == EINTR));
+	r = r < 0 ? -errno : 0;
+	close(fd);
+	b[n] = '\0';
+	*buf = b;
+	return r < 0 ? r : (long)n;
+}
+
+/* A whole number in s, into *v; false when it is not one. */
+static bool whole(const char *s, long *v)
+{
+	char *end;
+
+	if (!s || !*s)
+		return false;
+	errno = 0;
+	*v = strtol(s, &end, 10);
+	return !errno && !*end;
+}
+
+static bool real(const char *s, double *v)
+{
+	char *end;
+
+	if (!s || !*s)
+		return false;
+	*v = strtod(s, &end);
+	return !*end;
+}
+
+/* A signal's name as pstat writes it ("SIGKILL", "SIGRTMIN+3"), or 0. */
+static int signal_number(const char *name)
+{
+	char buf[16];
+	int sig;
+
+	for (sig = 1; sig < 65; sig++)
+		if (strcmp(output_signal_name(sig, buf, sizeof(buf)), name) == 0)
+			return sig;
+	return 0;
+}
+
+static int add_value(struct merge_file *mf, const char *event,
+		     const char *aggr, struct merge_value v)
+{
+	struct merge_value *nv;
+	size_t len = strlen(event) + (aggr && *aggr ? strlen(aggr) + 4 : 1);
+
+	nv = realloc(mf->vals, (mf->n_vals + 1) * sizeof(*nv));
+	if (!nv)
+		return -ENOMEM;
+	mf->vals = nv;
+	v.name = malloc(len);
+	if (!v.name)
+		return -ENOMEM;
+	if (aggr && *aggr)
+		snprintf(v.name, len, "%s (%s)", event, aggr);
+	else
+		snprintf(v.name, len, "%s", event);
+	mf->vals[mf->n_vals++] = v;
+	return 0;
+}
+
+/* CSV, as RFC 4180 quotes it; parsed in place. */
+
+enum { C_RECORD, C_AGGR, C_EVENT, C_VALUE, C_UNIT, C_STATUS, C_RUNNING,
+       N_COLS };
+
+static const char *const col_names[N_COLS] = {
+	"record", "aggregate", "event", "value", "unit", "status",
+	"running_pct",
+};
+
+#define MAX_FIELDS 32
+
+/*
+ * The record at *p: its fields made C strings in place, up to MAX_FIELDS
+ * of them in f. Their number, 0 at the end, -EINVAL when a quote is
+ * left open or text follows one.
+ */
+static int csv_record(char **p, char *end, char **f)
+{
+	char *s = *p, *w, *start, c;
+	int n = 0;
+
+	if (s >= end)
+		return 0;
+	for (;;) {
+		start = w = s;
+		if (*s == '"') {
+			for (s++;; s++) {
+				if (s >= end)
+					return -EINVAL;
+				if (*s == '"' && s[1] != '"')
+					break;
+				if (*s == '"')
+					s++;
+				*w++ = *s;
+			}
+			s++;
+		} else {
+			while (s < end && *s != ',' && *s != '\n')
+				*w++ = *s++;
+		}
+		c = '\n';
+		if (s < end)
+			c = *s;
+		if (c != ',' && c != '\n')
+			return -EINVAL;
+		if (*start != '"' && w > start && w[-1] == '\r')
+			w--;
+		*w = '\0';
+		if (n < MAX_FIELDS)
+			f[n] = start;
+		n++;
+		s = s < end ? s + 1 : end;
+		if (c == '\n')
+			break;
+	}
+	*p = s;
+	return n;
+}
+
+/* Each column's place in the header's fields, or -EINVAL. */
+static int csv_columns(char **f, int n, int *col)
+{
+	int i, j;
+
+	for (i = 0; i < N_COLS; i++) {
+		col[i] = -1;
+		for (j = 0; j < n && j < MAX_FIELDS; j++)
+			if (strcmp(f[j], col_names[i]) == 0)
+				col[i] = j;
+		if (col[i] < 0)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static int csv_run_fact(struct merge_file *mf, const char *key,
+			const char *v)
+{
+	long l;
+	double d;
+
+	if (strcmp(key, "format_version") == 0 && whole(v, &l))
+		mf->format_version = l;
+	else if (strcmp(key, "rank") == 0 && whole(v, &l))
+		mf->rank = l;
+	else if (strcmp(key, "size") == 0 && whole(v, &l))
+		mf->size = l;
+	else if (strcmp(key, "job_id") == 0 && *v)
+		mf->job_id = v;
+	else if (strcmp(key, "exit_status") == 0 && whole(v, &l))
+		mf->exit_status = (int)l;
+	else if (strcmp(key, "signal") == 0)
+		mf->signal = signal_number(v);
+	else if (strcmp(key, "elapsed_s") == 0 && real(v, &d))
+		mf->elapsed_s = d;
+	else if (strcmp(key, "user_s") == 0 && real(v, &d))
+		mf->user_s = d, mf->has_command = true;
+	else if (strcmp(key, "sys_s") == 0 && real(v, &d))
+		mf->sys_s = d;
+	else if (strcmp(key, "max_rss_kib") == 0 && real(v, &d))
+		mf->max_rss_kib = d;
+	else if (strcmp(key, "command") == 0 && !mf->command)
+		return (mf->command = strdup(v)) ? 0 : -ENOMEM;
+	return 0;
+}
+
+static int csv_row(struct merge_file *mf, char **f, const int *col)
+{
+	struct merge_value v = { 0 };
+
+	if (strcmp(f[col[C_RECORD]], "run") == 0) {
+		mf->has_run = true;
+		return csv_run_fact(mf, f[col[C_EVENT]], f[col[C_VALUE]]);
+	}
+	if (strcmp(f[col[C_RECORD]], "total") != 0)
+		return 0;
+	v.unit = f[col[C_UNIT]];
+	v.status = f[col[C_STATUS]];
+	v.has_value = real(f[col[C_VALUE]], &v.value);
+	if (!real(f[col[C_RUNNING]], &v.running_pct))
+		v.running_pct = 0;
+	return add_value(mf, f[col[C_EVENT]], f[col[C_AGGR]], v);
+}
+
+static int csv_read(struct merge_file *mf, char *err, size_t len)
+{
+	char *p = mf->buf, *end = p + strlen(p), *f[MAX_FIELDS];
+	int col[N_COLS], n, width, line = 1, ret;
+
+	n = csv_record(&p, end, f);
+	if (n <= 0 || csv_columns(f, n, col) < 0)
+		return bad(err, len,
+			   "%s: not pstat's --format=csv (its header lacks a column --merge reads)",
+			   mf->path);
+	width = n;
+	while ((n = csv_record(&p, end, f)) != 0) {
+		line++;
+		if (n == 1 && !*f[0])
+			continue;
+		if (n != width)
+			return bad(err, len,
+				   "%s: line %d is not a record of pstat's --format=csv (%d fields, not %d)",
+				   mf->path, line, n, width);
+		ret = csv_row(mf, f, col);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* JSON: a small tree, strings decoded in place. */
+
+enum jtype { J_NULL, J_FALSE, J_TRUE, J_NUM, J_STR, J_ARR, J_OBJ };
+
+struct jv {
+	enum jtype t;
+	double num;
+	char *str;
+	size_t n;
+	struct jv *items;
+	char **keys;		/* J_OBJ: one per item */
+};
+
+struct jparse {
+	char *p;
+	int depth;
+	int err;		/* -EINVAL or -ENOMEM */
+};
+
+/* NOLINTNEXTLINE(misc-no-recursion): at most MAX_DEPTH deep */
+static void jv_free(struct jv *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		jv_free(&v->items[i]);
+	free(v->items);
+	free(v->keys);
+}
+
+static void skip_ws(struct jparse *jp)
+{
+	while (*jp->p == ' ' || *jp->p == '\t' || *jp->p == '\n' ||
+	       *jp->p == '\r')
+		jp->p++;
+}
+
+static int hex4(const char *s, unsigned int *u)
+{
+	int i;
+
+	*u = 0;
+	for (i = 0; i < 4; i++) {
+		char c = s[i];
+
+		*u <<= 4;
+		if (c >= '0' && c <= '9')
+			*u |= (unsigned int)(c - '0');
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			*u |= (unsigned int)((c | 0x20) - 'a' + 10);
+		else
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* Code point u as UTF-8 at *w. */
+static void utf8(char **w, unsigned int u)
+{
+	unsigned char *o = (unsigned char *)*w;
+
+	if (u < 0x80) {
+		*o++ = (unsigned char)u;
+	} else if (u < 0x800) {
+		*o++ = (unsigned char)(0xc0 | u >> 6);
+		*o++ = (unsigned char)(0x80 | (u & 0x3f));
+	} else if (u < 0x10000) {
+		*o++ = (unsigned char)(0xe0 | u >> 12);
+		*o++ = (unsigned char)(0x80 | ((u >> 6) & 0x3f));
+		*o++ = (unsigned char)(0x80 | (u & 0x3f));
+	} else {
+		*o++ = (unsigned char)(0xf0 | u >> 18);
+		*o++ = (unsigned char)(0x80 | ((u >> 12) & 0x3f));
+		*o++ = (unsigned char)(0x80 | ((u >> 6) & 0x3f));
+		*o++ = (unsigned char)(0x80 | (u & 0x3f));
+	}
+	*w = (char *)o;
+}
+
+/* \uXXXX at s (past the backslash and u), a surrogate pair whole. */
+static int unicode_escape(char **s, char **w)
+{
+	unsigned int u, lo;
+
+	if (hex4(*s, &u) < 0)
+		return -EINVAL;
+	*s += 4;
+	if (u >= 0xd800 && u < 0xdc00 && (*s)[0] == '\\' && (*s)[1] == 'u' &&
+	    hex4(*s + 2, &lo) == 0 && lo >= 0xdc00 && lo < 0xe000) {
+		u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+		*s += 6;
+	} else if (u >= 0xd800 && u < 0xe000) {
+		u = 0xfffd;
+	}
+	utf8(w, u);
+	return 0;
+}
+
+static char *jstring(struct jparse *jp)
+{
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	char *s = jp->p + 1, *w = s, *start = s;
+	const char *e;
+
+	while (*s != '"') {
+		if ((unsigned char)*s < 0x20)
+			return NULL;
+		if (*s != '\\') {
+			*w++ = *s++;
+		} else if (s[1] == 'u') {
+			s += 2;
+			if (unicode_escape(&s, &w) < 0)
+				return NULL;
+		} else if (s[1] && (e = strchr(from, s[1]))) {
+			*w++ = to[e - from];
+			s += 2;
+		} else {
+			return NULL;
+		}
+	}
+	jp->p = s + 1;
+	*w = '\0';
+	return start;
+}
+
+static int jvalue(struct jparse *jp, struct jv *v);
+
+/* One more item in v (and its key, for an object). */
+static struct jv *jv_push(struct jv *v, char *key)
+{
+	struct jv *items = realloc(v->items, (v->n + 1) * sizeof(*items));
+	char **keys;
+
+	if (!items)
+		return NULL;
+	v->items = items;
+	if (v->t == J_OBJ) {
+		keys = realloc(v->keys, (v->n + 1) * sizeof(*keys));
+		if (!keys)
+			return NULL;
+		v->keys = keys;
+		keys[v->n] = key;
+	}
+	items[v->n] = (struct jv){ 0 };
+	return &items[v->n++];
+}
+
+/* An array's or object's members, past its opening bracket. */
+/* NOLINTNEXTLINE(misc-no-recursion): jvalue stops at MAX_DEPTH */
+static int jmembers(struct jparse *jp, struct jv *v, char close)
+{
+	struct jv *item;
+	char *key = NULL;
+
+	skip_ws(jp);
+	if (*jp->p == close) {
+		jp->p++;
+		return 0;
+	}
+	for (;;) {
+		skip_ws(jp);
+		if (v->t == J_OBJ) {
+			if (*jp->p != '"' || !(key = jstring(jp)))
+				return -EINVAL;
+			skip_ws(jp);
+			if (*jp->p++ != ':')
+				return -EINVAL;
+		}
+		if (!(item = jv_push(v, key)))
+			return -ENOMEM;
+		if (jvalue(jp, item) < 0)
+			return jp->err;
+		skip_ws(jp);
+		if (*jp->p == close) {
+			jp->p++;
+			return 0;
+		}
+		if (*jp->p++ != ',')
+			return -EINVAL;
+	}
+}
+
+static int jword(struct jparse *jp, struct jv *v)
+{
+	static const struct { const char *w; enum jtype t; } words[] = {
+		{ "null", J_NULL }, { "true", J_TRUE }, { "false", J_FALSE },
+	};
+	size_t i, n;
+	char *end;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		n = strlen(words[i].w);
+		if (strncmp(jp->p, words[i].w, n) == 0) {
+			v->t = words[i].t;
+			jp->p += n;
+			return 0;
+		}
+	}
+	if (*jp->p != '-' && (*jp->p < '0' || *jp->p > '9'))
+		return -EINVAL;
+	v->t = J_NUM;
+	v->num = strtod(jp->p, &end);
+	if (end == jp->p)
+		return -EINVAL;
+	jp->p = end;
+	return 0;
+}
+
+/* NOLINTNEXTLINE(misc-no-recursion): it stops at MAX_DEPTH */
+static int jvalue(struct jparse *jp, struct jv *v)
+{
+	int ret;
+
+	skip_ws(jp);
+	if (++jp->depth > MAX_DEPTH)
+		return jp->err = -EINVAL;
+	if (*jp->p == '"') {
+		v->t = J_STR;
+		ret = (v->str = jstring(jp)) ? 0 : -EINVAL;
+	} else if (*jp->p == '[' || *jp->p == '{') {
+		v->t = *jp->p == '[' ? J_ARR : J_OBJ;
+		jp->p++;
+		ret = jmembers(jp, v, v->t == J_ARR ? ']' : '}');
+	} else {
+		ret = jword(jp, v);
+	}
+	jp->depth--;
+	if (ret < 0)
+		jp->err = ret;
+	return ret;
+}
+
+/* Member key of object v, or NULL. */
+static const struct jv *jget(const struct jv *v, const char *key)
+{
+	size_t i;
+
+	for (i = 0; v && v->t == J_OBJ && i < v->n; i++)
+		if (strcmp(v->keys[i], key) == 0)
+			return &v->items[i];
+	return NULL;
+}
+
+static const char *jstr(const struct jv *v, const char *key)
+{
+	const struct jv *m = jget(v, key);
+
+	return m && m->t == J_STR ? m->str : NULL;
+}
+
+/* A number member into *d; false when absent or null. */
+static bool jnum(const struct jv *v, const char *key, double *d)
+{
+	const struct jv *m = jget(v, key);
+
+	if (!m || m->t != J_NUM)
+		return false;
+	*d = m->num;
+	return true;
+}
+
+static long jlong(const struct jv *v, const char *key, long none)
+{
+	double d;
+
+	if (!jnum(v, key, &d) || d < 0 || d >= 1e12 ||
+	    (double)(long)d != d)
+		return none;
+	return (long)d;
+}
+
+static int json_event(struct merge_file *mf, const struct jv *e)
+{
+	struct merge_value v = { 0 };
+	const char *name = jstr(e, "event");
+
+	if (!name)
+		return -EINVAL;
+	v.unit = jstr(e, "unit");
+	v.status = jstr(e, "status");
+	v.unit = v.unit ? v.unit : "";
+	v.status = v.status ? v.status : "";
+	v.has_value = jnum(e, "value", &v.value);
+	(void)jnum(e, "running_pct", &v.running_pct);
+	return add_value(mf, name, jstr(e, "aggregate"), v);
+}
+
+static int json_command(struct merge_file *mf, const struct jv *c)
+{
+	size_t i, len = 1, n = 0;
+
+	for (i = 0; c && c->t == J_ARR && i < c->n; i++)
+		len += c->items[i].t == J_STR ? strlen(c->items[i].str) + 1
+					     : 0;
+	mf->command = calloc(1, len);
+	if (!mf->command)
+		return -ENOMEM;
+	for (i = 0; c && c->t == J_ARR && i < c->n; i++)
+		if (c->items[i].t == J_STR)
+			n += (size_t)snprintf(mf->command + n, len - n, "%s%s",
+					      n ? " " : "", c->items[i].str);
+	return 0;
+}
+
+static int json_run(struct merge_file *mf, const struct jv *run)
+{
+	mf->has_run = true;
+	mf->rank = jlong(run, "rank", -1);
+	mf->size = jlong(run, "size", -1);
+	mf->job_id = jstr(run, "job_id");
+	mf->exit_status = (int)jlong(run, "exit_status", -1);
+	mf->signal = (int)jlong(run, "signal", 0);
+	(void)jnum(run, "elapsed_s", &mf->elapsed_s);
+	mf->has_command = jnum(run, "user_s", &mf->user_s);
+	(void)jnum(run, "sys_s", &mf->sys_s);
+	(void)jnum(run, "max_rss_kib", &mf->max_rss_kib);
+	return json_command(mf, jget(run, "command"));
+}
+
+static int json_doc(struct merge_file *mf, const struct jv *doc)
+{
+	const struct jv *events = jget(doc, "events"), *run = jget(doc, "run");
+	const char *format = jstr(doc, "format");
+	size_t i;
+	int ret;
+
+	if (!format || strcmp(format, "pstat") != 0 || !events ||
+	    events->t != J_ARR)
+		return -EINVAL;
+	mf->format_version = jlong(doc, "format_version", -1);
+	for (i = 0; i < events->n; i++)
+		if ((ret = json_event(mf, &events->items[i])) < 0)
+			return ret;
+	return run && run->t == J_OBJ ? json_run(mf, run) : 0;
+}
+
+static int json_read(struct merge_file *mf, char *err, size_t len)
+{
+	struct jparse jp = { .p = mf->buf };
+	struct jv doc = { 0 };
+	int ret;
+
+	ret = jvalue(&jp, &doc);
+	skip_ws(&jp);
+	if (ret == 0 && *jp.p)
+		ret = -EINVAL;
+	if (ret == -EINVAL)
+		bad(err, len, "%s: not valid JSON (at byte %ld)", mf->path,
+		    (long)(jp.p - mf->buf));
+	if (ret == 0 && (ret = json_doc(mf, &doc)) == -EINVAL)
+		bad(err, len, "%s: not a document of pstat --format=json",
+		    mf->path);
+	jv_free(&doc);
+	return ret;
+}
+
+int merge_file_read(struct merge_file *mf, const char *path, char *err,
+		    size_t len)
+{
+	const char *p;
+	long n;
+	int ret;
+
+	*mf = (struct merge_file){ .path = path, .rank = -1, .size = -1,
+				   .format_version = -1, .exit_status = -1 };
+	n = slurp(path, &mf->buf);
+	if (n == -ENOMEM)
+		return -ENOMEM;
+	if (n < 0 || !mf->buf)
+		return bad(err, len, "cannot read '%s': %s", path,
+			   strerror(n < 0 ? (int)-n : EIO));
+	if ((size_t)n != strlen(mf->buf))
+		return bad(err, len, "%s: a NUL byte: not a file pstat wrote",
+			   path);
+	p = mf->buf + strspn(mf->buf, " \t\r\n");
+	if (!*p)
+		return bad(err, len, "%s is empty: %s", path, killed_hint);
+	if (*p == '{')
+		ret = json_read(mf, err, len);
+	else if (strncmp(p, "record,", 7) == 0)
+		ret = csv_read(mf, err, len);
+	else
+		return bad(err, len,
+			   "%s: not a file of pstat --format=csv or --format=json",
+			   path);
+	if (ret == 0 && !mf->has_run)
+		return bad(err, len, "%s has no run record: %s", path,
+			   killed_hint);
+	return ret;
+}
+
+void merge_file_free(struct merge_file *mf)
+{
+	size_t i;
+
+	for (i = 0; i < mf->n_vals; i++)
+		free(mf->vals[i].name);
+	free(mf->vals);
+	free(mf->command);
+	free(mf->buf);
+	mf->vals = NULL;
+	mf->command = NULL;
+	mf->buf = NULL;
+	mf->n_vals = 0;
+}
