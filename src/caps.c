@@ -133,75 +133,39 @@ int caps_open_user(const char *path, int flags, mode_t mode)
 	return fd;
 }
 
-/*
- * What the child drops before it execs the command, decided before the
- * fork: the parent keeps its rights, as it opens the counters on the
- * child after the fork. The child uses libcap too, but only calls that
- * do not allocate: cap_reset_ambient(), a few prctl calls, and
- * cap_set_proc() with the empty cap_t made here, which locks only that
- * cap_t and calls capset. Between fork and exec only async-signal-safe
- * work is sound, even with one thread, as here.
- */
-static struct {
-	bool prepared;
-	bool drop_ids;		/* setuid or setgid pstat: be the user again */
-	bool drop_caps;
-	uid_t uid;
-	gid_t gid;
-	cap_t none;		/* every set empty */
-} exec_drop;
-
-/* Whether the process holds any capability in any set. */
+/* Whether the process holds any capability in any set, from capget(2)
+ * (libcap is left for the paths that print capabilities). */
 static bool holds_capabilities(void)
 {
-	cap_t now = cap_get_proc(), none = cap_init();
-	bool any = !now || !none || cap_compare(now, none) != 0;
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	size_t i;
 
-	cap_free(now);
-	cap_free(none);
-	return any;
+	memset(data, 0, sizeof(data));
+	if (capget(&hdr, data) < 0)
+		return true;	/* unknown: drop what there may be */
+	for (i = 0; i < _LINUX_CAPABILITY_U32S_3; i++)
+		if (data[i].effective || data[i].permitted ||
+		    data[i].inheritable)
+			return true;
+	return false;
 }
 
-int caps_exec_prepare(void)
+int caps_exec_prepare(struct caps_drop *drop)
 {
-	if (exec_drop.prepared)
-		return 0;
-	exec_drop.uid = getuid();
-	exec_drop.gid = getgid();
-	exec_drop.drop_ids = exec_drop.uid != geteuid() ||
-			     exec_drop.gid != getegid();
+	drop->uid = getuid();
+	drop->gid = getgid();
+	drop->ids = drop->uid != geteuid() || drop->gid != getegid();
 	/*
 	 * Root gets every capability back at exec anyway, and needs them
-	 * to find the command where only root may look.
+	 * to find the command where only root may look. No
+	 * PR_SET_NO_NEW_PRIVS: the command must behave as if the user had
+	 * run it, set-user-ID programs included, and pstat's own
+	 * privileges are gone by then. The bounding set stays the user's
+	 * for the same reason.
 	 */
-	exec_drop.drop_caps = exec_drop.uid != 0 && holds_capabilities();
-	if (exec_drop.drop_caps) {
-		exec_drop.none = cap_init();
-		if (!exec_drop.none)
-			return -ENOMEM;
-	}
-	exec_drop.prepared = true;
+	drop->caps = drop->uid != 0 && holds_capabilities();
 	return 0;
-}
-
-/*
- * No PR_SET_NO_NEW_PRIVS: the command must behave as if the user had
- * run it, set-user-ID programs included, and pstat's own privileges are
- * gone by then. The bounding set stays the user's for the same reason.
- */
-int caps_exec_drop(void)
-{
-	int ret = caps_exec_prepare();
-
-	if (ret < 0)
-		return ret;
-	if (exec_drop.drop_ids &&
-	    (setresgid(exec_drop.gid, exec_drop.gid, exec_drop.gid) < 0 ||
-	     setresuid(exec_drop.uid, exec_drop.uid, exec_drop.uid) < 0))
-		return -errno;
-	if (!exec_drop.drop_caps)
-		return 0;
-	if (cap_reset_ambient() < 0 && CAP_AMBIENT_SUPPORTED())
-		return -errno;
-	return cap_set_proc(exec_drop.none) < 0 ? -errno : 0;
 }
