@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# pstat loads a locale only for the human layout, and only when the
-# locale's numbers are not C's: under C, POSIX, C.UTF-8 or no locale
-# at all, and for every machine format, it opens no locale file (the
-# archive, locale.alias, the gconv cache). strace shows the opens.
+# pstat loads at start-up only what the command line needs. A locale
+# only for the human layout, and only when the locale's numbers are not
+# C's: under C, POSIX, C.UTF-8 or no locale at all, and for every
+# machine format, it opens no locale file (the archive, locale.alias,
+# the gconv cache). libcap only where capabilities are printed or a
+# privileged pstat opens a file: not to count. strace shows the opens.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -48,3 +50,10 @@ for fmt in -x, -j --format=csv --format=json; do
 	opens xx_YY.UTF-8 "$fmt"
 	[ ! -s opens ] || { cat opens; fail_ "$fmt: a locale file opened"; }
 done
+
+# libcap: not to count, but for --check.
+opens "" -x,
+grep -E 'libcap' trace && fail_ "libcap loaded to count a command"
+strace -qq -e trace=open,openat -o trace "$PSTAT" --check >out 2>err || :
+grep -q 'libcap' trace || { cat out; fail_ "--check: libcap not loaded"; }
+grep -q 'capabilities' out || { cat out; fail_ "--check: no capabilities line"; }
