@@ -18,7 +18,9 @@ require_perf_events
 # CLONE_VM), in ./flags.
 clone_flags()
 {
-	strace -f -qq -e trace=clone,clone3,fork,vfork -o trace \
+	# LeakSanitizer cannot work under ptrace: none in an ASan build.
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		strace -f -qq -e trace=clone,clone3,fork,vfork -o trace \
 		"$PSTAT" -x, -e task-clock -- true >out 2>err ||
 		{ show_err_; fail_ "pstat under strace failed"; }
 	grep -Eo 'flags=[A-Z_|]+' trace >flags || echo fork >flags

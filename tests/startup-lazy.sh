@@ -14,6 +14,9 @@ require_perf_events
 command -v strace >/dev/null 2>&1 || skip_ "strace not found"
 [ "$PSTAT" = "${PSTAT%valgrind-pstat}" ] ||
 	skip_ "pstat runs under valgrind, whose own opens strace would see"
+# LeakSanitizer cannot work under ptrace: none in an ASan build.
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+export ASAN_OPTIONS
 
 # opens LANG ARGS...: pstat's opens of locale files, with LANG set to
 # LANG ("" unset) and no LC_ALL or LC_NUMERIC, in ./opens.
