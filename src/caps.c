@@ -2,6 +2,7 @@
 /* pstat's privileges (libcap, user ids): asked, set aside, dropped. */
 #include "config.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -39,50 +40,108 @@ bool caps_have(enum caps_which which)
 	return data[bit / 32].effective & (1u << (bit % 32));
 }
 
+/*
+ * libcap, loaded the first time a path needs it (--check, a failure's
+ * diagnosis, a privileged pstat's opens): linked, it would be loaded
+ * and its constructor run (a dozen system calls) by every start.
+ */
+static struct {
+	void *lib;
+	__typeof__(cap_get_proc) *get_proc;
+	__typeof__(cap_get_file) *get_file;
+	__typeof__(cap_dup) *dup;
+	__typeof__(cap_free) *free;
+	__typeof__(cap_to_text) *to_text;
+	__typeof__(cap_to_name) *to_name;
+	__typeof__(cap_clear_flag) *clear_flag;
+	__typeof__(cap_set_proc) *set_proc;
+	__typeof__(cap_get_ambient) *get_ambient;
+	__typeof__(cap_max_bits) *max_bits;
+} lc;
+
+#define LC_SYM(field, name) \
+	(*(void **)&lc.field = dlsym(lc.lib, name)) != NULL
+
+/* 0, or -ENOMEM when libcap could not be loaded (the dynamic loader
+ * allocates; the library itself is a dependency of the build). */
+static int libcap(void)
+{
+	if (lc.lib)
+		return 0;
+	lc.lib = dlopen("libcap.so.2", RTLD_NOW | RTLD_LOCAL);
+	if (!lc.lib)
+		return -ENOMEM;
+	if (LC_SYM(get_proc, "cap_get_proc") &&
+	    LC_SYM(get_file, "cap_get_file") && LC_SYM(dup, "cap_dup") &&
+	    LC_SYM(free, "cap_free") && LC_SYM(to_text, "cap_to_text") &&
+	    LC_SYM(to_name, "cap_to_name") &&
+	    LC_SYM(clear_flag, "cap_clear_flag") &&
+	    LC_SYM(set_proc, "cap_set_proc") &&
+	    LC_SYM(get_ambient, "cap_get_ambient") &&
+	    LC_SYM(max_bits, "cap_max_bits"))
+		return 0;
+	dlclose(lc.lib);
+	lc.lib = NULL;
+	return -ENOMEM;
+}
+
 /* libcap's text of caps, freed; "?" when there is none. */
 static int text_of(cap_t caps, char *buf, size_t len)
 {
-	char *text = caps ? cap_to_text(caps, NULL) : NULL;
+	char *text = caps ? lc.to_text(caps, NULL) : NULL;
 	int ret = text ? 0 : -errno;
 
 	snprintf(buf, len, "%s", text ? text : "?");
-	cap_free(text);
-	cap_free(caps);
+	lc.free(text);
+	lc.free(caps);
 	return ret;
 }
 
 int caps_text(char *buf, size_t len)
 {
-	return text_of(cap_get_proc(), buf, len);
+	int ret = libcap();
+
+	if (ret < 0) {
+		snprintf(buf, len, "?");
+		return ret;
+	}
+	return text_of(lc.get_proc(), buf, len);
 }
 
 int caps_ambient_text(char *buf, size_t len)
 {
-	cap_value_t c, n = (cap_value_t)cap_max_bits();
+	cap_value_t c, n;
 	size_t used = 0;
-	int ret = 0;
+	int ret = libcap();
 
 	buf[0] = '\0';
+	if (ret < 0)
+		return ret;
+	n = (cap_value_t)lc.max_bits();
 	for (c = 0; c < n && used < len; c++) {
 		char *name;
 
-		if (cap_get_ambient(c) != 1)
+		if (lc.get_ambient(c) != 1)
 			continue;
-		name = cap_to_name(c);
+		name = lc.to_name(c);
 		if (!name)
 			ret = -ENOMEM;
 		used += (size_t)snprintf(buf + used, len - used, "%s%s",
 					 used ? "," : "", name ? name : "?");
-		cap_free(name);
+		lc.free(name);
 	}
 	return ret;
 }
 
 int caps_file_text(const char *path, char *buf, size_t len)
 {
-	cap_t caps = cap_get_file(path);
+	cap_t caps;
+	int ret = libcap();
 
 	buf[0] = '\0';
+	if (ret < 0)
+		return ret;
+	caps = lc.get_file(path);
 	if (caps)
 		return text_of(caps, buf, len);
 	/* ENODATA: none; ENOENT and the like: none to be seen. */
@@ -109,99 +168,67 @@ int caps_open_user(const char *path, int flags, mode_t mode)
 
 	if (!caps_elevated())
 		return open(path, flags, mode);
-	saved = cap_get_proc();
-	none = saved ? cap_dup(saved) : NULL;
-	if (!none || cap_clear_flag(none, CAP_EFFECTIVE) < 0) {
-		cap_free(saved);
-		cap_free(none);
+	if (libcap() < 0) {
+		errno = ENOMEM;
+		return -1;
+	}
+	saved = lc.get_proc();
+	none = saved ? lc.dup(saved) : NULL;
+	if (!none || lc.clear_flag(none, CAP_EFFECTIVE) < 0) {
+		lc.free(saved);
+		lc.free(none);
 		errno = ENOMEM;
 		return -1;
 	}
 	fsgid = (gid_t)setfsgid(getgid());
 	fsuid = (uid_t)setfsuid(getuid());
 	err = EPERM;
-	if (cap_set_proc(none) == 0) {
+	if (lc.set_proc(none) == 0) {
 		fd = open(path, flags, mode);
 		err = errno;
 	}
 	setfsuid(fsuid);
 	setfsgid(fsgid);
-	cap_set_proc(saved);
-	cap_free(saved);
-	cap_free(none);
+	lc.set_proc(saved);
+	lc.free(saved);
+	lc.free(none);
 	errno = err;
 	return fd;
 }
 
-/*
- * What the child drops before it execs the command, decided before the
- * fork: the parent keeps its rights, as it opens the counters on the
- * child after the fork. The child uses libcap too, but only calls that
- * do not allocate: cap_reset_ambient(), a few prctl calls, and
- * cap_set_proc() with the empty cap_t made here, which locks only that
- * cap_t and calls capset. Between fork and exec only async-signal-safe
- * work is sound, even with one thread, as here.
- */
-static struct {
-	bool prepared;
-	bool drop_ids;		/* setuid or setgid pstat: be the user again */
-	bool drop_caps;
-	uid_t uid;
-	gid_t gid;
-	cap_t none;		/* every set empty */
-} exec_drop;
-
-/* Whether the process holds any capability in any set. */
+/* Whether the process holds any capability in any set, from capget(2)
+ * (libcap is left for the paths that print capabilities). */
 static bool holds_capabilities(void)
 {
-	cap_t now = cap_get_proc(), none = cap_init();
-	bool any = !now || !none || cap_compare(now, none) != 0;
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	size_t i;
 
-	cap_free(now);
-	cap_free(none);
-	return any;
+	memset(data, 0, sizeof(data));
+	if (capget(&hdr, data) < 0)
+		return true;	/* unknown: drop what there may be */
+	for (i = 0; i < _LINUX_CAPABILITY_U32S_3; i++)
+		if (data[i].effective || data[i].permitted ||
+		    data[i].inheritable)
+			return true;
+	return false;
 }
 
-int caps_exec_prepare(void)
+int caps_exec_prepare(struct caps_drop *drop)
 {
-	if (exec_drop.prepared)
-		return 0;
-	exec_drop.uid = getuid();
-	exec_drop.gid = getgid();
-	exec_drop.drop_ids = exec_drop.uid != geteuid() ||
-			     exec_drop.gid != getegid();
+	drop->uid = getuid();
+	drop->gid = getgid();
+	drop->ids = drop->uid != geteuid() || drop->gid != getegid();
 	/*
 	 * Root gets every capability back at exec anyway, and needs them
-	 * to find the command where only root may look.
+	 * to find the command where only root may look. No
+	 * PR_SET_NO_NEW_PRIVS: the command must behave as if the user had
+	 * run it, set-user-ID programs included, and pstat's own
+	 * privileges are gone by then. The bounding set stays the user's
+	 * for the same reason.
 	 */
-	exec_drop.drop_caps = exec_drop.uid != 0 && holds_capabilities();
-	if (exec_drop.drop_caps) {
-		exec_drop.none = cap_init();
-		if (!exec_drop.none)
-			return -ENOMEM;
-	}
-	exec_drop.prepared = true;
+	drop->caps = drop->uid != 0 && holds_capabilities();
 	return 0;
-}
-
-/*
- * No PR_SET_NO_NEW_PRIVS: the command must behave as if the user had
- * run it, set-user-ID programs included, and pstat's own privileges are
- * gone by then. The bounding set stays the user's for the same reason.
- */
-int caps_exec_drop(void)
-{
-	int ret = caps_exec_prepare();
-
-	if (ret < 0)
-		return ret;
-	if (exec_drop.drop_ids &&
-	    (setresgid(exec_drop.gid, exec_drop.gid, exec_drop.gid) < 0 ||
-	     setresuid(exec_drop.uid, exec_drop.uid, exec_drop.uid) < 0))
-		return -errno;
-	if (!exec_drop.drop_caps)
-		return 0;
-	if (cap_reset_ambient() < 0 && CAP_AMBIENT_SUPPORTED())
-		return -errno;
-	return cap_set_proc(exec_drop.none) < 0 ? -errno : 0;
 }

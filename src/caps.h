@@ -43,13 +43,19 @@ bool caps_elevated(void);
  */
 int caps_open_user(const char *path, int flags, mode_t mode);
 
+/* What the child drops before it executes the command. */
+struct caps_drop {
+	bool ids;		/* setuid or setgid pstat: be the user again */
+	bool caps;		/* clear every capability set, ambient too */
+	uid_t uid;		/* the real ids */
+	gid_t gid;
+};
+
 /*
- * The command gets none of pstat's privileges. Before the fork,
- * caps_exec_prepare decides what the child must drop (0 or -errno);
- * in the child, caps_exec_drop drops it without allocating (0 or
- * -errno, and then the command must not run).
+ * The command gets none of pstat's privileges: what the child must drop,
+ * decided before it starts, as facts into *drop (the child, which shares
+ * pstat's memory, drops them with system calls alone). 0 or -errno.
  */
-int caps_exec_prepare(void);
-int caps_exec_drop(void);
+int caps_exec_prepare(struct caps_drop *drop);
 
 #endif

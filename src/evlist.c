@@ -204,14 +204,14 @@ void evlist_configure(struct evlist *el, const struct target *t)
 
 /* :P asks for the most precise the kernel takes, from 3 down. */
 static int open_precise(struct evsel *e, size_t t, int pid, int cpu,
-			int group_fd)
+			int group_fd, bool need_id)
 {
 	int ret;
 
 	if (e->precise_max)
 		e->attr.precise_ip = 3;
 	for (;;) {
-		ret = evsel_open(e, t, pid, cpu, group_fd);
+		ret = evsel_open(e, t, pid, cpu, group_fd, need_id);
 		if (ret == 0 || !e->precise_max || e->attr.precise_ip == 0)
 			return ret;
 		e->attr.precise_ip--;
@@ -250,7 +250,8 @@ static int open_group_target(struct evlist *el, size_t first, size_t n,
 		if (!evsel_counts_on(e, cpu))
 			continue;	/* its PMU does not count there */
 		set_counting_attr(e, tg, leader_fd < 0);
-		ret = open_precise(e, t, pid, cpu, leader_fd);
+		/* A group of one reads one value: no id to match it by. */
+		ret = open_precise(e, t, pid, cpu, leader_fd, n > 1);
 		if (ret < 0 && evsel_err_unsupported(-ret))
 			continue;
 		if (ret == -ESRCH && tg->skip_vanished) {
@@ -400,7 +401,8 @@ static int read_group_target(struct evlist *el, size_t first, size_t n,
 		uint64_t value = g.entries[2 * j], id = g.entries[2 * j + 1];
 
 		for (i = first; i < first + n; i++)
-			if (el->ev[i]->fds[t] >= 0 && el->ev[i]->ids[t] == id)
+			if (el->ev[i]->fds[t] >= 0 &&
+			    (n == 1 || el->ev[i]->ids[t] == id))
 				break;
 		if (i == first + n)
 			return -EIO;	/* an id that is not ours */

@@ -269,7 +269,8 @@ static bool modifiers_refused(const struct evsel *e, int pid, int cpu)
 	return true;
 }
 
-int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd)
+int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd,
+	       bool need_id)
 {
 	int fd, ret;
 
@@ -294,7 +295,7 @@ int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd)
 		return fd;
 	}
 	e->fds[t] = fd;
-	ret = sys_event_id(fd, &e->ids[t]);
+	ret = need_id ? sys_event_id(fd, &e->ids[t]) : 0;
 	if (ret < 0) {
 		sys_close(fd);
 		e->fds[t] = -1;

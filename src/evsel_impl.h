@@ -51,9 +51,12 @@ int evsel_alloc(struct evsel *e, size_t n);
  * Open target t. 0 or -errno (then also in open_err, err_pid and
  * err_cpu). When the kernel refuses to count kernel activity (EACCES
  * under perf_event_paranoid >= 2, for a task), the event is counted in
- * user space only, as :u, like perf does.
+ * user space only, as :u, like perf does. need_id: ask the kernel for
+ * the counter's id (PERF_EVENT_IOC_ID), by which a group's read is
+ * matched; a group of one needs none.
  */
-int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd);
+int evsel_open(struct evsel *e, size_t t, int pid, int cpu, int group_fd,
+	       bool need_id);
 void evsel_close(struct evsel *e);
 
 #endif

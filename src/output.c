@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +12,7 @@
 #include "aggr.h"
 #include "evlist.h"
 #include "evsel.h"
+#include "fmt.h"
 #include "json.h"
 #include "output.h"
 #include "output_impl.h"
@@ -58,9 +58,9 @@ void output_value_text(char *buf, size_t len, const struct output_row *row)
 	else if (row->r.state == COUNTS_NOT_COUNTED)
 		snprintf(buf, len, "<not counted>");
 	else if (row->fractional)
-		snprintf(buf, len, "%.2f", row->value);
+		fmt_fixed(buf, len, 2, row->value);
 	else
-		snprintf(buf, len, "%" PRIu64, row->r.value);
+		fmt_u64(buf, len, row->r.value);
 }
 
 /*
@@ -72,7 +72,7 @@ void output_pct_text(char *buf, size_t len, double pct)
 	if (pct == 100.0)
 		snprintf(buf, len, "100.00");
 	else
-		snprintf(buf, len, "%.2f", pct);
+		fmt_fixed(buf, len, 2, pct);
 }
 
 const char *output_signal_name(int sig, char *buf, size_t len)
@@ -540,7 +540,7 @@ void output_interval(struct output *out, const struct results *res,
 	out->interval = true;
 	out->ts = ts;
 	/* Once a section, not once a row. */
-	snprintf(out->ts_text, sizeof(out->ts_text), "%.9f", ts);
+	fmt_fixed(out->ts_text, sizeof(out->ts_text), 9, ts);
 	print_section(out, res, NULL, interval_ns);
 }
 

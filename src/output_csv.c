@@ -2,9 +2,10 @@
 /* perf stat's -x columns, quoted where a field holds the separator. */
 #include "config.h"
 
-#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "output_impl.h"
 #include "results.h"
 
@@ -100,7 +101,7 @@ static void csv_row(struct output *out, const struct output_row *row)
 			 row->has_variance ? row->variance_pct : 0.0);
 		field(out, buf, false);
 	}
-	snprintf(buf, sizeof(buf), "%" PRIu64, row->vals.running);
+	fmt_u64(buf, sizeof(buf), row->vals.running);
 	field(out, buf, false);
 	output_pct_text(buf, sizeof(buf), row->r.running_pct);
 	field(out, buf, false);
@@ -112,8 +113,8 @@ static void csv_row(struct output *out, const struct output_row *row)
 		}
 		buf[0] = '\0';
 		if (row->n_metrics)
-			snprintf(buf, sizeof(buf), "%.*f", row->m[m].prec,
-				 row->m[m].value);
+			fmt_fixed(buf, sizeof(buf), row->m[m].prec,
+				  row->m[m].value);
 		field(out, buf, false);
 		field(out, row->n_metrics ? row->m[m].unit : "", true);
 	}

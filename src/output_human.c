@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,34 @@ static void copy_or(char *dst, size_t len, const char *src, const char *dflt)
 }
 
 /*
+ * Whether the locale newlocale(LC_NUMERIC_MASK, "", ...) would load
+ * has C's numbers, told by its name alone: loading one opens the
+ * locale archive, locale.alias and the gconv cache. The name is the
+ * first of LC_ALL, LC_NUMERIC and LANG that is set and not empty, else
+ * "C"; C, POSIX and the C library's C.UTF-8 (any C.codeset) write
+ * numbers as C does, unless LOCPATH may hold other locales.
+ */
+static bool numeric_is_c(void)
+{
+	static const char *const vars[] = { "LC_ALL", "LC_NUMERIC", "LANG" };
+	const char *name = "C";
+	size_t i;
+
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		const char *v = getenv(vars[i]);
+
+		if (v && *v) {
+			name = v;
+			break;
+		}
+	}
+	if (getenv("LOCPATH"))
+		return false;
+	return strcmp(name, "C") == 0 || strcmp(name, "POSIX") == 0 ||
+	       (strncmp(name, "C.", 2) == 0 && !strchr(name, '/'));
+}
+
+/*
  * Only the human output follows the locale, and only through a locale
  * object: printf itself stays in "C", so no machine format can change.
  * A locale without grouping (C, POSIX) still gets commas: big counts
@@ -35,10 +64,11 @@ static void copy_or(char *dst, size_t len, const char *src, const char *dflt)
  */
 static void human_start(struct output *out)
 {
-	locale_t loc;
+	locale_t loc = (locale_t)0;
 
 	errno = 0;
-	loc = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
+	if (!numeric_is_c())
+		loc = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
 	/* A locale that is not there is "C"; one that did not fit in
 	 * memory would print numbers as the user does not read them. */
 	if (!loc && errno == ENOMEM) {

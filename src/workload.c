@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The command: found on $PATH, forked, held on a pipe until counting is
- * ready, waited for. */
+/* The command: found on $PATH, started (spawn.c), held on a pipe until
+ * counting is ready, waited for. */
 #include "config.h"
 
 #include <errno.h>
@@ -16,12 +16,12 @@
 #include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "caps.h"
+#include "spawn.h"
 #include "workload.h"
 
 /*
@@ -84,20 +84,64 @@ static void forwardable_set(sigset_t *set)
 }
 
 /*
+ * The signals ignored now, from /proc/self/status's SigIgn: one read
+ * where asking sigaction(2) takes a system call per signal. 0, or -1
+ * when it cannot be read.
+ */
+static int ignored_now(sigset_t *set)
+{
+	char buf[4096], *p, *end;
+	unsigned long long bits;
+	ssize_t n;
+	int fd, sig;
+
+	fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	p = strstr(buf, "\nSigIgn:\t");
+	if (!p)
+		return -1;
+	errno = 0;
+	bits = strtoull(p + 9, &end, 16);
+	if (errno || end == p + 9 || *end != '\n')
+		return -1;
+	sigemptyset(set);
+	for (sig = 1; sig < NSIG && sig <= 64; sig++)
+		if (bits & (1ULL << (sig - 1)))
+			sigaddset(set, sig);
+	return 0;
+}
+
+/* Whether the caller ignores sig: from the set, or from sigaction. */
+static bool is_ignored(int sig, const sigset_t *known, bool have_known)
+{
+	struct sigaction sa;
+
+	if (have_known)
+		return sigismember(known, sig) == 1;
+	return sigaction(sig, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN;
+}
+
+/*
  * A signal the caller ignores (nohup's SIGHUP) is ignored by pstat too,
  * as by the command: not passed on, and unblocked, unless the caller
  * blocked it, so that the kernel drops it.
  */
 static int leave_ignored(void)
 {
-	struct sigaction sa;
-	sigset_t ignored;
+	sigset_t ignored, known;
+	bool have_known = ignored_now(&known) == 0;
 	int sig;
 
 	sigemptyset(&ignored);
 	for (sig = 1; sig < NSIG; sig++) {
 		if (sig == SIGCHLD || sigismember(&caller.watched, sig) != 1 ||
-		    sigaction(sig, NULL, &sa) < 0 || sa.sa_handler != SIG_IGN)
+		    !is_ignored(sig, &known, have_known))
 			continue;
 		sigdelset(&caller.watched, sig);
 		if (sigismember(&caller.mask, sig) != 1)
@@ -221,45 +265,6 @@ int workload_unblock_signals(void)
 	return sigprocmask(SIG_SETMASK, &caller.mask, NULL) < 0 ? -errno : 0;
 }
 
-/* Between fork and exec: only async-signal-safe calls. */
-static void __attribute__((noreturn)) child(const int go[2], const int err[2],
-					    const struct workload *w,
-					    char *const argv[])
-{
-	char *const *envp = caller.envp ? caller.envp : environ;
-	char c;
-	int e;
-
-	/* Our copy of the write end would keep the read from seeing EOF. */
-	close(go[1]);
-	close(err[0]);
-	/*
-	 * Only what pstat changed goes back to the caller's: a signal the
-	 * caller ignored (nohup) stays ignored, as exec(2) keeps it.
-	 */
-	for (e = 0; e < (int)N_OWN; e++)
-		sigaction(own[e].sig, &caller.own[e], NULL);
-	sigprocmask(SIG_SETMASK, &caller.mask, NULL);
-	if (read(go[0], &c, 1) != 1)
-		_exit(127);	/* pstat gave up: never run the command */
-	/* None of pstat's privileges go on to the command. */
-	e = -caps_exec_drop();
-	if (e == 0)
-		e = w->exec_err;
-	if (e == 0) {
-		execve(w->path, argv, envp);
-		e = errno;
-	}
-	/* No #! and no ELF: a shell script, to execvp and the shells. */
-	if (e == ENOEXEC) {
-		execve(w->sh_argv[0], w->sh_argv, envp);
-		e = errno;
-	}
-	if (write(err[1], &e, sizeof(e)) != sizeof(e))
-		_exit(127);
-	_exit(e == ENOENT ? 127 : 126);
-}
-
 static void close_fd(int *fd)
 {
 	if (*fd >= 0)
@@ -374,15 +379,44 @@ static int prepare_exec(struct workload *w, char *const argv[])
 	return 0;
 }
 
+/* What the child needs, in w, which outlives the child's exec. */
+static void plan_child(struct workload *w, char *const argv[],
+		       const int go[2], const int err[2])
+{
+	struct spawn *s = &w->spawn;
+	size_t i;
+
+	s->go_rd = go[0];
+	s->go_wr = go[1];
+	s->err_rd = err[0];
+	s->err_wr = err[1];
+	s->path = w->path;
+	s->exec_err = w->exec_err;
+	s->argv = argv;
+	s->sh_argv = w->sh_argv;
+	s->envp = caller.envp ? caller.envp : environ;
+	/*
+	 * Only what pstat changed goes back to the caller's: a signal the
+	 * caller ignored (nohup) stays ignored, as exec(2) keeps it.
+	 */
+	s->mask = caller.mask;
+	s->n_sigs = N_OWN;
+	for (i = 0; i < N_OWN; i++) {
+		s->sigs[i] = own[i].sig;
+		s->handlers[i] = caller.own[i].sa_handler;
+	}
+}
+
 int workload_prepare(struct workload *w, char *const argv[])
 {
 	int go[2], err[2], ret;
+	pid_t pid;
 
 	memset(w, 0, sizeof(*w));
 	w->go_fd = w->err_fd = w->sig_fd = w->pid_fd = -1;
 	ret = workload_watch_signals(w);
 	if (ret == 0)
-		ret = caps_exec_prepare();	/* the child cannot allocate */
+		ret = caps_exec_prepare(&w->spawn.drop);
 	if (ret == 0)
 		ret = prepare_exec(w, argv);
 	if (ret == 0 && pipe2(go, O_CLOEXEC) < 0)
@@ -398,22 +432,17 @@ int workload_prepare(struct workload *w, char *const argv[])
 		forget_exec(w);
 		return ret;
 	}
-	w->pid = fork();
-	if (w->pid == 0)
-		child(go, err, w, argv);
-	ret = -errno;
-	close(go[0]);
-	close(err[1]);
-	if (w->pid < 0) {
-		w->pid = 0;
+	plan_child(w, argv, go, err);
+	pid = spawn_start(&w->spawn, &w->pid_fd);
+	if (pid < 0) {
 		close(go[1]);
 		close(err[0]);
 		forget_exec(w);
-		return ret;
+		return pid;
 	}
+	w->pid = pid;
 	w->go_fd = go[1];
 	w->err_fd = err[0];
-	w->pid_fd = (int)syscall(SYS_pidfd_open, w->pid, 0);
 	return 0;
 }
 
@@ -589,7 +618,7 @@ bool workload_exec_stops(const char *path, struct workload_stop *stop)
 	stop->uid = st.st_uid;
 	stop->gid = st.st_gid;
 	setid = (st.st_mode & (S_ISUID | S_ISGID)) && setid_applies(path);
-	/* The child has the real ids by then (caps_exec_drop). */
+	/* The child has the real ids by then (struct caps_drop). */
 	if (setid && (st.st_mode & S_ISUID) && st.st_uid != getuid())
 		stop->why = WORKLOAD_SETUID;
 	else if (setid && (st.st_mode & S_ISGID) && st.st_gid != getgid())

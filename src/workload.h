@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The command: found on $PATH, forked, held on a pipe until counting is
- * ready, waited for. */
+/* The command: found on $PATH, started (spawn.c), held on a pipe until
+ * counting is ready, waited for. */
 #ifndef PSTAT_WORKLOAD_H
 #define PSTAT_WORKLOAD_H
 
@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <sys/resource.h>
 #include <sys/types.h>
+
+#include "spawn.h"
 
 struct workload {
 	pid_t pid;		/* 0 before prepare and after wait */
@@ -26,6 +28,7 @@ struct workload {
 	int signalled;		/* the last signal passed on, or 0 */
 	int stops;		/* SIGINTs and SIGTERMs passed on */
 	long long kill_at_ms;	/* when SIGKILL follows the second, or 0 */
+	struct spawn spawn;	/* what the child reads until its exec */
 };
 
 /* How long a command has after the SIGTERM of --timeout, or after a
@@ -69,8 +72,10 @@ struct workload_watch {
 };
 
 /*
- * Find argv[0] as execvp(3) would (workload_resolve), then fork the
- * child, which waits for workload_start before it executes that file.
+ * Find argv[0] as execvp(3) would (workload_resolve), then start the
+ * child (spawn_start: clone with CLONE_VM, or fork), which waits for
+ * workload_start before it executes that file. w must stay where it is
+ * until workload_start returned or workload_abort: the child reads it.
  * From here on the signals of workload_watch_signals sent to pstat are
  * passed on to the child while pstat waits for it. 0 or -errno.
  */

@@ -47,11 +47,13 @@ expect_interrupted "-r 2"
 
 # -I: the command waits on a fifo until two intervals are out, then
 # writes. An interrupted read of the timer once left it ready, and
-# pstat printed an interval at each turn of its loop.
+# pstat printed an interval at each turn of its loop. The event is in
+# a group, whose ids pstat asks for with ioctl (a group of one has none
+# to ask for).
 mkfifo fifo || framework_failure_ "mkfifo failed"
 # shellcheck disable=SC2016 # the inner shell expands $0
 env LD_PRELOAD="$fault_shim" FAULT_EINTR=1 FAULT_REPORT="$PWD/report" \
-	"$PSTAT" -x, -I 50 -e "$ev" -- \
+	"$PSTAT" -x, -I 50 -e "{$ev,task-clock}" -- \
 	sh -c 'cat fifo >/dev/null && exec "$0" 1000' "$PROGS/writer" \
 	>out 2>err &
 pstat=$!

@@ -71,18 +71,19 @@ START_TEST(test_open_user)
 }
 END_TEST
 
-/* Decided once; the drop of an ordinary process keeps its ids. */
+/* An ordinary process drops nothing: its ids are the real ones, and
+ * it holds no capability unless it is root. */
 START_TEST(test_exec_drop)
 {
-	uid_t uid = getuid();
-	gid_t gid = getgid();
+	struct caps_drop drop;
 
-	ck_assert_int_eq(caps_exec_prepare(), 0);
-	ck_assert_int_eq(caps_exec_prepare(), 0);
-	ck_assert_int_eq(caps_exec_drop(), 0);
-	ck_assert_int_eq(getuid(), uid);
-	ck_assert_int_eq(geteuid(), uid);
-	ck_assert_int_eq(getgid(), gid);
+	memset(&drop, 0xff, sizeof(drop));
+	ck_assert_int_eq(caps_exec_prepare(&drop), 0);
+	ck_assert(!drop.ids);
+	ck_assert_int_eq(drop.uid, getuid());
+	ck_assert_int_eq(drop.gid, getgid());
+	if (getuid() == 0)
+		ck_assert(!drop.caps);
 }
 END_TEST
 

@@ -88,7 +88,7 @@ START_TEST(test_fallback)
 	fake.paranoid = t->paranoid;
 	fake.kernel_err = t->kernel_err;
 	fake.user_err = t->user_err;
-	ret = evsel_open(&e, 0, t->pid, -1, -1);
+	ret = evsel_open(&e, 0, t->pid, -1, -1, true);
 	ck_assert_msg(ret == t->ret, "line %d: returned %d", t->line, ret);
 	ck_assert_msg(fake.n_opens == t->opens, "line %d: %zu opens",
 		      t->line, fake.n_opens);
@@ -106,7 +106,7 @@ START_TEST(test_fallback)
 			      e.open_err, e.err_pid);
 	/* The next target opens :u at once, and the name stays. */
 	if (ret == 0) {
-		ck_assert_int_eq(evsel_open(&e, 1, t->pid, -1, -1), 0);
+		ck_assert_int_eq(evsel_open(&e, 1, t->pid, -1, -1, true), 0);
 		ck_assert_uint_eq(fake.n_opens, t->opens + 1);
 		ck_assert_str_eq(e.name, t->name_after);
 	}
@@ -149,7 +149,7 @@ START_TEST(test_observe_opens)
 	fake.kernel_err = EACCES;
 	n_seen = 0;
 	sys_observe_opens(observe, &n_seen);
-	ck_assert_int_eq(evsel_open(e, 0, 42, -1, -1), 0);
+	ck_assert_int_eq(evsel_open(e, 0, 42, -1, -1, true), 0);
 	sys_observe_opens(NULL, NULL);
 	ck_assert_uint_eq(n_seen, 2);
 	ck_assert(seen[0].pid == 42 && seen[0].cpu == -1 &&
@@ -159,7 +159,7 @@ START_TEST(test_observe_opens)
 	ck_assert(seen[1].ret >= 0 && seen[1].exclude_kernel);
 	/* No observer: nothing is told. */
 	evsel_close(e);
-	ck_assert_int_eq(evsel_open(e, 0, 42, -1, -1), 0);
+	ck_assert_int_eq(evsel_open(e, 0, 42, -1, -1, true), 0);
 	ck_assert_uint_eq(n_seen, 2);
 	evsel_free(e);
 }

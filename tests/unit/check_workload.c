@@ -19,6 +19,7 @@
 
 #include <check.h>
 
+#include "spawn.h"
 #include "workload.h"
 
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -202,7 +203,8 @@ static int run(char *const argv[], int *status)
 }
 
 /* What execvp did: found on PATH, a script without #! run by sh, and
- * the errno of a command that cannot run. */
+ * the errno of a command that cannot run; by a child cloned with
+ * CLONE_VM (where the build can), then by a forked one. */
 START_TEST(test_exec)
 {
 	static char script[] = "script", a[] = "a", prog[] = "prog";
@@ -210,6 +212,12 @@ START_TEST(test_exec)
 	char *argv[] = { script, a, NULL };
 	int status;
 
+	if (_i) {
+		ck_assert_int_eq(setenv("PSTAT_FORK", "1", 1), 0);
+		ck_assert(spawn_forks());
+	} else {
+		ck_assert_int_eq(unsetenv("PSTAT_FORK"), 0);
+	}
 	snprintf(path, sizeof(path), "%s/exe", root);
 	ck_assert_int_eq(setenv("PATH", path, 1), 0);
 	ck_assert_int_eq(run(argv, &status), ENOENT);
@@ -237,7 +245,7 @@ static Suite *workload_suite(void)
 	tcase_add_loop_test(tc, test_resolve, 0, N_ROWS(resolve_rows));
 	tcase_add_test(tc, test_exec_stops);
 	tcase_add_test(tc, test_exec_stops_setuid);
-	tcase_add_test(tc, test_exec);
+	tcase_add_loop_test(tc, test_exec, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

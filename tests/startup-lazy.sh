@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# pstat loads at start-up only what the command line needs. A locale
+# only for the human layout, and only when the locale's numbers are not
+# C's: under C, POSIX, C.UTF-8 or no locale at all, and for every
+# machine format, it opens no locale file (the archive, locale.alias,
+# the gconv cache). libcap only where capabilities are printed or a
+# privileged pstat opens a file: not to count. strace shows the opens.
+
+# shellcheck source=tests/init.sh
+. "${top_srcdir:?}/tests/init.sh"
+
+require_perf_events
+command -v strace >/dev/null 2>&1 || skip_ "strace not found"
+[ "$PSTAT" = "${PSTAT%valgrind-pstat}" ] ||
+	skip_ "pstat runs under valgrind, whose own opens strace would see"
+# LeakSanitizer cannot work under ptrace: none in an ASan build.
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+export ASAN_OPTIONS
+
+# opens LANG ARGS...: pstat's opens of locale files, with LANG set to
+# LANG ("" unset) and no LC_ALL or LC_NUMERIC, in ./opens.
+opens()
+{
+	lang=$1
+	shift
+	rc=0
+	if [ -n "$lang" ]; then
+		env -u LC_ALL -u LC_NUMERIC -u LOCPATH LANG="$lang" \
+			strace -qq -e trace=open,openat -o trace \
+			"$PSTAT" "$@" -e task-clock -- true >out 2>err || rc=$?
+	else
+		env -u LC_ALL -u LC_NUMERIC -u LOCPATH -u LANG \
+			strace -qq -e trace=open,openat -o trace \
+			"$PSTAT" "$@" -e task-clock -- true >out 2>err || rc=$?
+	fi
+	expect_rc 0
+	grep -E 'locale|gconv' trace >opens || :
+}
+
+for lang in C.UTF-8 C.utf8 C POSIX ""; do
+	opens "$lang"
+	[ ! -s opens ] ||
+		{ cat opens; fail_ "LANG=${lang:-(unset)}: a locale file opened"; }
+	grep -q 'task-clock' err || { show_err_; fail_ "LANG=$lang: no results"; }
+done
+
+# A locale that is not C's (installed or not, the C library looks),
+# for the human layout only.
+opens xx_YY.UTF-8
+[ -s opens ] || fail_ "LANG=xx_YY.UTF-8: no locale file looked for"
+for fmt in -x, -j --format=csv --format=json; do
+	opens xx_YY.UTF-8 "$fmt"
+	[ ! -s opens ] || { cat opens; fail_ "$fmt: a locale file opened"; }
+done
+
+# libcap: not to count, but for --check.
+opens "" -x,
+grep -E 'libcap' trace && fail_ "libcap loaded to count a command"
+strace -qq -e trace=open,openat -o trace "$PSTAT" --check >out 2>err || :
+grep -q 'libcap' trace || { cat out; fail_ "--check: libcap not loaded"; }
+grep -q 'capabilities' out || { cat out; fail_ "--check: no capabilities line"; }
