@@ -752,10 +752,37 @@ static int parse_pfm(struct parser *p, size_t col, size_t len)
 				     &m, &e) < 0 ? fail_event(p, col, &e) : 0;
 }
 
+/*
+ * SYS:NAME that names no tracepoint may be libpfm4's EVENT:UMASK
+ * (INST_RETIRED:ANY_P[:u]), as perf takes it: the length of all that
+ * libpfm4 reads, up to the next event, or 0 when it is no such name
+ * (a tracepoint's message then says what is wrong).
+ */
+static size_t pfm_colon_name(const struct parser *p, size_t col,
+			     size_t len)
+{
+	const char *s = p->s + col;
+	size_t name_len = 0, n = len + strcspn(s + len, ",{}/ \t");
+	struct perf_event_attr attr;
+	struct pfm_encoding enc;
+	struct event_error e;
+	uint64_t id;
+	int ret;
+
+	while (name_char(s[len + 1 + name_len]))
+		name_len++;
+	ret = pmu_tracepoint_id(s, len, s + len + 1, name_len, &id);
+	if (ret != -ENOENT && ret != -ENODEV)
+		return 0;
+	event_attr_init(&attr);
+	ret = pfm_encode(&attr, s, n, &enc, &e);
+	return ret == 0 || ret == -EINVAL ? n : 0;
+}
+
 /* One event term, which may add several evsels (globs, PMU instances). */
 static int parse_term(struct parser *p, size_t col, size_t *mods_at)
 {
-	size_t len = take_name(p);
+	size_t len = take_name(p), n;
 	struct perf_event_attr attr;
 	int ret;
 
@@ -813,6 +840,12 @@ static int parse_term(struct parser *p, size_t col, size_t *mods_at)
 	}
 	if (p->s[p->pos] != ':')
 		return unknown_event(p, col, len);
+	if (!is_glob(p->s + col, len) && (n = pfm_colon_name(p, col, len))) {
+		p->pos = col + n;
+		ret = parse_pfm(p, col, n);
+		*mods_at = p->pos;
+		return ret < 0 ? ret : maybe_modifiers(p, p->first, true);
+	}
 	p->pos++;
 	ret = parse_tracepoint(p, col, len);
 	*mods_at = p->pos;

@@ -72,6 +72,18 @@ grep -v '^r00c0:u ' out >raw.txt
 diff raw.txt vendor.txt ||
 	fail_ "inst_retired.any_p:u is not r00c0:u"
 
+# libpfm4's EVENT:UMASK in -e, without a model, as perf takes it: no
+# tracepoint has that name, so it is libpfm4's, with its modifiers.
+run_pstat --explain -e INST_RETIRED:ANY_P:u
+expect_rc 0
+grep -v -e '^INST_RETIRED:ANY_P:u ' -e 'encoded by' out >upper.txt
+diff raw.txt upper.txt ||
+	fail_ "INST_RETIRED:ANY_P:u in -e is not r00c0:u"
+run_pstat --explain -e INST_RETIRED:NO_SUCH_UMASK
+expect_rc 125
+grep -q "neither a umask nor a modifier of 'INST_RETIRED'" err ||
+	{ show_err_; fail_ "INST_RETIRED:NO_SUCH_UMASK: no umask error"; }
+
 # libpfm4's own syntax and modifiers, in -e and in --pfm-events.
 run_pstat --explain -e skl::inst_retired:any_p:k=1
 grep -q '^  exclude_user  *1$' out && ! grep -q exclude_kernel out ||
