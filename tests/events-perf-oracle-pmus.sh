@@ -24,7 +24,7 @@ devices=/sys/bus/event_source/devices
 attrs_awk=$top_srcdir/tests/perf-attrs.awk
 # Vendor event names are pstat's through libpfm4, when it is built in.
 pfm=no
-"$PSTAT" -V 2>&1 | grep -qi libpfm4 && pfm=yes
+"$PSTAT" -V 2>&1 | grep -q '^libpfm4: built in' && pfm=yes
 
 # pmu TREE NAME TYPE: an empty PMU of the type in tree TREE.
 pmu()
