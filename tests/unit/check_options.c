@@ -17,7 +17,7 @@
 
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_ARGS 10
-#define MAX_WANT 4
+#define MAX_WANT 6
 #define MAX_EVENTS 3
 
 /*
