@@ -823,7 +823,7 @@ static void print_format(const struct run_in *r, struct evlist *el,
 		FUZZ_CHECK(evlist_read(el) == 0, "evlist_read");
 		results_snapshot(res);
 		if (o.out.interval) {
-			output_interval(out, res, 0.1 * (double)(p + 1), 1e8);
+			output_interval(out, res, 0, 0.1 * (double)(p + 1), 1e8);
 			results_next_interval(res);
 		} else {
 			results_end_run(res,
