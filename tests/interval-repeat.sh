@@ -47,7 +47,7 @@ expect_eq "$(csv_rows | awk -F, '{ s += $2 } END { print s }')" 100 \
 # Human: a line names each run; its intervals follow it.
 run_pstat -r 3 -I 10 -e "$ev" -- sh -c "$cmd"
 expect_rc 0
-expect_eq "$(awk '/^# run / { r = $3 " of " $5; print r; next }' err | tr '\n' ' ')" \
+expect_eq "$(awk '/^# run / { print $3 " of " $5 }' err | tr '\n' ' ')" \
 	"1 of 3 2 of 3 3 of 3 " "-r 3 -I: the run lines"
 expect_eq "$(awk '/^# run / { r = $3; next } /^#/ { next }
 		  $3 == ev { print r, $2 }' ev="$ev" err | sums)" \
