@@ -317,12 +317,13 @@ static void run_ended(void *arg, size_t run, size_t of, int status,
 
 /*
  * -r N on a terminal, with human results: a progress line on stderr.
- * Never where a script reads stderr, nor into machine output.
+ * Never where a script reads stderr, nor into machine output; nor with
+ * -I, whose intervals would come under it and whose run lines say it.
  */
 static FILE *progress_stream(const struct options *o)
 {
 	return o->repeat > 1 && o->out.format == OUTPUT_HUMAN && !o->quiet &&
-	       isatty(STDERR_FILENO) ? stderr : NULL;
+	       !o->interval_ms && isatty(STDERR_FILENO) ? stderr : NULL;
 }
 
 /* Count, print, and say how it went: the exit status. */

@@ -628,8 +628,6 @@ static int check_combinations(struct options *o, char *err, size_t len)
 			   "--interval-count and --summary go with -I MS");
 	if (o->out.table && o->repeat <= 1)
 		return bad(err, len, "--table goes with -r N");
-	if (o->interval_ms && o->repeat > 1)
-		return bad(err, len, "-I and -r do not go together; choose one");
 	if (o->out.interval_clear && !o->interval_ms)
 		return bad(err, len, "--interval-clear goes with -I MS");
 	if (o->out.interval_clear && o->out.format != OUTPUT_HUMAN)

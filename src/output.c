@@ -535,9 +535,11 @@ int output_prepare(struct output *out, const struct results *res)
 }
 
 void output_interval(struct output *out, const struct results *res,
-		     double ts, double interval_ns)
+		     size_t run, double ts, double interval_ns)
 {
 	out->interval = true;
+	out->new_run = out->sections == 0 || run != out->run;
+	out->run = run;
 	out->ts = ts;
 	/* Once a section, not once a row. */
 	fmt_fixed(out->ts_text, sizeof(out->ts_text), 9, ts);

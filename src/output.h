@@ -49,10 +49,10 @@ struct output *output_new(FILE *f, const struct output_opts *o);
  */
 int output_prepare(struct output *out, const struct results *res);
 
-/* Rows of one interval, which ended ts seconds after the start and
- * lasted interval_ns. */
+/* Rows of one interval of run (0 for the first of -r's), which ended
+ * ts seconds after the run's start and lasted interval_ns. */
 void output_interval(struct output *out, const struct results *res,
-		     double ts, double interval_ns);
+		     size_t run, double ts, double interval_ns);
 
 /* The totals and the footer; after intervals only with --summary, but
  * pstat's own formats always close with the run's description. */

@@ -68,6 +68,11 @@ static void prefix(struct output *out, const struct output_row *row)
 
 	if (lead)
 		field(out, lead, false);
+	/* -r N: the interval's run after its time; none on --summary. */
+	if (lead && out->o.runs > 1) {
+		snprintf(buf, sizeof(buf), "%zu", out->run + 1);
+		field(out, out->interval ? buf : "", false);
+	}
 	if (row->aggr)
 		field(out, row->aggr, false);
 	if (row->aggr_cpus) {
@@ -125,7 +130,7 @@ static void csv_row(struct output *out, const struct output_row *row)
  * header as on every line. The time of --summary's totals is "summary".
  */
 struct metric_fields {
-	bool time, aggr, cpus;
+	bool time, run, aggr, cpus;
 	size_t n, done;		/* fields on a line, and written */
 };
 
@@ -133,8 +138,10 @@ static struct metric_fields metric_fields(const struct output *out)
 {
 	struct metric_fields mf = { .time = out->o.interval };
 
+	/* -r N: the run after the time, as on event rows. */
+	mf.run = mf.time && out->o.runs > 1;
 	mf.aggr = output_aggr_title(out->res->aggr, &mf.cpus) != NULL;
-	mf.n = mf.time + mf.aggr + mf.cpus + out->mo.n_cols;
+	mf.n = mf.time + mf.run + mf.aggr + mf.cpus + out->mo.n_cols;
 	return mf;
 }
 
@@ -153,6 +160,8 @@ static void csv_metric_titles(struct output *out)
 		return;
 	if (mf.time)
 		metric_field(out, &mf, "time");
+	if (mf.run)
+		metric_field(out, &mf, "run");
 	if (mf.aggr)
 		metric_field(out, &mf, output_aggr_title(out->res->aggr,
 							 &mf.cpus));
@@ -173,7 +182,11 @@ static void csv_metric_line(struct output *out, const struct output_row *row,
 	if (mf.time && lead_field(out))
 		metric_field(out, &mf, lead_field(out));
 	else if (mf.time)
-		mf.n--;
+		mf.n -= 1 + mf.run;
+	if (mf.run && lead_field(out)) {
+		snprintf(buf, sizeof(buf), "%zu", out->run + 1);
+		metric_field(out, &mf, out->interval ? buf : "");
+	}
 	if (mf.aggr)
 		metric_field(out, &mf, row->aggr);
 	if (mf.cpus) {

@@ -7,6 +7,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -162,6 +163,15 @@ static void aggregate(struct output *out, const struct output_row *row)
 		fprintf(out->f, "%-16s ", row->aggr);
 }
 
+/* "# run 2 of 3", or "# run 2" for -r 0's runs until stopped. */
+static void run_line(struct output *out)
+{
+	fprintf(out->f, "# run %zu", out->run + 1);
+	if (out->o.runs != SIZE_MAX)
+		fprintf(out->f, " of %zu", out->o.runs);
+	fputc('\n', out->f);
+}
+
 static void human_section(struct output *out, const struct output_run *run)
 {
 	char *const *a;
@@ -171,6 +181,9 @@ static void human_section(struct output *out, const struct output_run *run)
 		 * its titles, as perf does. */
 		if (out->o.interval_clear)
 			fputs("\033[H\033[2J", out->f);
+		/* -r N: a line names the run its intervals are of. */
+		if (out->o.runs > 1 && (out->new_run || out->o.interval_clear))
+			run_line(out);
 		if ((out->sections == 0 || out->o.interval_clear) &&
 		    !out->o.metric_only)
 			fprintf(out->f, "#%*s %*s unit events\n", TIME_WIDTH - 1,

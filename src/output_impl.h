@@ -77,6 +77,8 @@ struct output {
 	double ts;		/* end of the interval being printed */
 	char ts_text[32];	/* it as machine formats print it */
 	bool interval;		/* printing an interval, not the totals */
+	size_t run;		/* the interval's run, 0 for the first */
+	bool new_run;		/* and it is that run's first interval */
 	size_t sections;	/* intervals and totals printed so far */
 	size_t rows;		/* rows printed in this section */
 	char thousands[8];	/* the human format's digit grouping */

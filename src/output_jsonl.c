@@ -48,6 +48,11 @@ static void prefix(struct output *out, const struct output_row *row)
 		key(out, "interval");
 		json_number(out->f, out->ts);
 		fputs(", ", out->f);
+		/* -r N: the run the interval is of, 1 for the first. */
+		if (out->o.runs > 1) {
+			key(out, "run");
+			fprintf(out->f, "%zu, ", out->run + 1);
+		}
 	}
 	if (row->aggr)
 		aggregate(out, row);
@@ -134,6 +139,10 @@ static void jsonl_metric_line(struct output *out,
 	if (out->interval) {
 		next_key(out, "interval", &first);
 		json_number(out->f, out->ts);
+		if (out->o.runs > 1) {
+			next_key(out, "run", &first);
+			fprintf(out->f, "%zu", out->run + 1);
+		}
 	}
 	if (row->aggr) {
 		next_key(out, aggr_keys[ag->kind], &first);

@@ -22,7 +22,7 @@
 static const char csv_header[] =
 	"record,interval,aggregate,aggregate_cpus,event,value,unit,status,"
 	"enabled_ns,running_ns,running_pct,metric_value,metric_unit,"
-	"variance_pct\n";
+	"variance_pct,run\n";
 
 static bool needs_quotes(const char *s)
 {
@@ -126,9 +126,12 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 			fputc(',', out->f);
 		cell(out->f, row->n_metrics ? row->m[m].unit : "", false);
 		if (row->has_variance && m == 0)
-			fprintf(out->f, "%.4f\n", row->variance_pct);
+			fprintf(out->f, "%.4f", row->variance_pct);
+		/* An interval's run, 1 for the first; none on totals. */
+		if (out->interval)
+			fprintf(out->f, ",%zu\n", out->run + 1);
 		else
-			fputc('\n', out->f);
+			fputs(",\n", out->f);
 	}
 }
 
@@ -137,7 +140,7 @@ static void run_cell(FILE *f, const char *key, const char *value)
 	fputs("run,,,,", f);
 	cell(f, key, false);
 	cell(f, value, false);
-	fputs(",,,,,,,\n", f);
+	fputs(",,,,,,,,\n", f);
 }
 
 /* The start as ISO 8601 in UTC, to the microsecond. */
@@ -190,7 +193,7 @@ static void pcsv_section_end(struct output *out, const struct output_run *run)
 		return;
 	fputs("run,,,,command,", out->f);
 	argv_cell(out->f, run->argv);
-	fputs(",,,,,,,\n", out->f);
+	fputs(",,,,,,,,\n", out->f);
 	if (!run->argv) {
 		run_cell(out->f, "target", run->target ? run->target : "");
 	} else if (WIFEXITED(run->status)) {
@@ -248,6 +251,7 @@ static void pjson_section(struct output *out, const struct output_run *run)
 		fputs(out->sections ? ",\n  " : "\n  ", out->f);
 		fputs("{\"time\": ", out->f);
 		json_number(out->f, out->ts);
+		fprintf(out->f, ", \"run\": %zu", out->run + 1);
 		fputs(", \"events\": [", out->f);
 	} else {
 		fputs("],\n \"events\": [", out->f);

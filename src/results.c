@@ -149,6 +149,14 @@ void results_next_interval(struct results *r)
 		r->rows[i].prev = r->rows[i].now;
 }
 
+void results_restart_intervals(struct results *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_rows; i++)
+		r->rows[i].prev = (struct counts_values){ 0 };
+}
+
 double results_value(const struct results *r, const struct results_row *row,
 		     const struct counts_values *v, struct counts_result *res)
 {

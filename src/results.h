@@ -74,6 +74,9 @@ bool results_values(const struct results_row *row, bool interval,
 /* The interval is printed: its end becomes the next one's start. */
 void results_next_interval(struct results *r);
 
+/* A run's counters start at 0: its first interval counts from there. */
+void results_restart_intervals(struct results *r);
+
 /*
  * A run ended (its final snapshot taken): add it to the statistics.
  * max_runs may be SIZE_MAX (-r 0): the room for each run's values grows

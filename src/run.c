@@ -45,7 +45,8 @@ struct run {
 	bool counting;		/* the counters were enabled in this run */
 	double t0;		/* when counting started */
 	double last;		/* when the last interval ended */
-	size_t intervals;	/* printed so far */
+	size_t intervals;	/* printed so far in this run */
+	size_t run;		/* this run, 0 for the first */
 	int err;		/* a read that failed, or 0 */
 	bool stop;		/* pstat was told to stop: no more runs */
 };
@@ -103,7 +104,8 @@ static void print_interval(struct run *r, double t, bool counted)
 		return;
 	}
 	results_snapshot(r->res);
-	output_interval(r->out, r->res, (t - r->t0) / 1e9, t - r->last);
+	output_interval(r->out, r->res, r->run, (t - r->t0) / 1e9,
+			t - r->last);
 	results_next_interval(r->res);
 	r->last = t;
 	r->intervals += counted;
@@ -389,6 +391,10 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	int ret;
 
 	r->killing = r->timed_out = r->counting = false;
+	/* Each run its own intervals, --interval-count's too. */
+	r->run = run;
+	r->intervals = 0;
+	results_restart_intervals(r->res);
 	r->res->enabled = false;
 	r->t0 = r->last = now_ns();
 	ret = begin(r, &w);

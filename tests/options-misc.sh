@@ -101,7 +101,6 @@ refused -I 1s
 refused --interval-count 0
 refused --interval-count 2
 refused --summary
-refused -I 100 -r 2
 refused --format=xml
 refused --format=
 refused -x ''

@@ -16,7 +16,7 @@ mode, path, version = sys.argv[1], sys.argv[2], sys.argv[3]
 # The documented columns, in this order; others may come between them.
 columns = ["record", "interval", "event", "value", "unit", "status",
            "enabled_ns", "running_ns", "running_pct", "metric_value",
-           "metric_unit", "variance_pct"]
+           "metric_unit", "variance_pct", "run"]
 states = {"counted", "scaled", "not-counted", "not-supported"}
 number = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")
 
@@ -68,10 +68,13 @@ for r in rows:
     if kind == "interval":
         if not re.match(r"^[0-9]+\.[0-9]{9}$", r["interval"]):
             fail("interval %r" % r["interval"])
+        # Its run, 1 for the first (tests/interval-repeat.sh has -r).
+        if r["run"] != "1":
+            fail("interval of run %r" % r["run"])
         intervals.append(r)
     else:
-        if r["interval"]:
-            fail("a total with an interval: %r" % r)
+        if r["interval"] or r["run"]:
+            fail("a total with an interval or a run: %r" % r)
         totals.append(r)
     if mode == "repeat" and kind == "total" and counted:
         if not number.match(r["variance_pct"]):
@@ -145,7 +148,7 @@ check_csv()
 run_pstat --format=csv -o doc.csv -e task-clock,page-faults,cycles \
 	-- sh -c 'exit 3' 'a,"b'
 expect_rc 3
-grep -Eqx 'run,,(,*)command,"sh -c exit 3 a,""b",,,,,,,,' doc.csv ||
+grep -Eqx 'run,,(,*)command,"sh -c exit 3 a,""b",,,,,,,,,' doc.csv ||
 	{ cat doc.csv; fail_ "the command's field is not quoted"; }
 check_csv exit3
 

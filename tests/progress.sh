@@ -60,6 +60,13 @@ for format in -x, -j --format=csv --format=json; do
 	grep -q 'run [0-9]* of 3' out &&
 		fail_ "-r 3 $format: a progress line in machine output: $(cat -v out)"
 done
+# -I: its intervals would come under the line; its run lines say it.
+on_pty -r 3 -I 10 -e task-clock -- true
+[ "$rc" = 0 ] || fail_ "-r 3 -I 10 on a pty: exit status $rc: $(cat out)"
+grep -q 'pstat: run [0-9]* of 3' out &&
+	fail_ "-r 3 -I 10 on a pty: a progress line: $(cat -v out)"
+grep -q '^# run 3 of 3' out ||
+	fail_ "-r 3 -I 10 on a pty: no run line: $(cat -v out)"
 "$PSTAT" -r 3 -e task-clock -- true 2>err || fail_ "-r 3 failed: $(cat err)"
 grep -q 'run [0-9]* of 3' err && fail_ "-r 3, stderr a file: a progress line: $(cat -v err)"
 # Results elsewhere (-o), stderr a terminal: the line, and a clean file.

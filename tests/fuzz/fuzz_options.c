@@ -120,7 +120,6 @@ static void check_good(const struct answer *a)
 		return;
 	FUZZ_CHECK(o->out.interval == (o->interval_ms > 0) &&
 		   o->out.runs == o->repeat, "output options out of step");
-	FUZZ_CHECK(!(o->interval_ms && o->repeat > 1), "-I with -r");
 	FUZZ_CHECK(!o->append || o->output_file, "--append without -o");
 	FUZZ_CHECK(!(o->output_file && o->log_fd >= 0), "-o with --log-fd");
 	FUZZ_CHECK(!o->null_run || (!o->n_events && !o->detailed),

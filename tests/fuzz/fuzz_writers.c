@@ -663,13 +663,13 @@ static void check_pcsv(const struct expect *x, const char *buf, size_t len)
 	char *cmd = joined(x->in->run.argv);
 
 	parse_csv(buf, len, ",", &c, "--format=csv");
-	FUZZ_CHECK(c.n > 0 && c.records[0].n == 14 &&
+	FUZZ_CHECK(c.n > 0 && c.records[0].n == 15 &&
 		   strcmp(c.records[0].fields[0], "record") == 0,
 		   "--format=csv: no header");
 	for (i = 1; i < c.n; i++) {
 		char **f = c.records[i].fields;
 
-		FUZZ_CHECK(c.records[i].n == 14,
+		FUZZ_CHECK(c.records[i].n == 15,
 			   "--format=csv: %zu fields in row %zu",
 			   c.records[i].n, i);
 		for (k = 0; k < 4 && strcmp(f[0], records[k]); k++)
@@ -823,7 +823,7 @@ static void print_format(const struct run_in *r, struct evlist *el,
 		FUZZ_CHECK(evlist_read(el) == 0, "evlist_read");
 		results_snapshot(res);
 		if (o.out.interval) {
-			output_interval(out, res, 0.1 * (double)(p + 1), 1e8);
+			output_interval(out, res, 0, 0.1 * (double)(p + 1), 1e8);
 			results_next_interval(res);
 		} else {
 			results_end_run(res,

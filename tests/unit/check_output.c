@@ -405,7 +405,7 @@ START_TEST(test_csv_summary)
 	ck_assert_ptr_nonnull(out);
 	set_reading(el, 50000000, 1000);
 	results_snapshot(res);
-	output_interval(out, res, 0.1, 1e8);
+	output_interval(out, res, 0, 0.1, 1e8);
 	results_next_interval(res);
 	set_reading(el, 150000000, 3000);
 	results_snapshot(res);
@@ -625,7 +625,7 @@ static char *print_mo(const struct mo_case *c)
 		mo_read(el, c, sec);
 		results_snapshot(res);
 		if (c->interval) {
-			output_interval(out, res, (double)(sec + 1) / 10.0,
+			output_interval(out, res, 0, (double)(sec + 1) / 10.0,
 					INTERVAL_NS);
 			results_next_interval(res);
 		}
