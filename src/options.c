@@ -651,10 +651,6 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	    ((!o->all_cpus && !o->cpu_list) || o->aggr == AGGR_THREAD))
 		return bad(err, len,
 			   "-G and --for-each-cgroup count a cgroup on CPUs: add -a or -C LIST (and no --per-thread)");
-	if ((o->n_cgroups || o->for_each_cgroup) &&
-	    o->out.format == OUTPUT_PSTAT_CSV)
-		return bad(err, len,
-			   "--format=csv has no cgroup column yet: with -G and --for-each-cgroup, use -x or --format=json");
 	if (o->aggr == AGGR_THREAD && !o->pids && !o->tids && !o->all_cpus)
 		return bad(err, len, "--per-thread goes with -p, -t or -a");
 	if (o->aggr != AGGR_GLOBAL && o->aggr != AGGR_THREAD && !o->all_cpus &&

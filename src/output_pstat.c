@@ -22,7 +22,7 @@
 static const char csv_header[] =
 	"record,interval,aggregate,aggregate_cpus,event,value,unit,status,"
 	"enabled_ns,running_ns,running_pct,metric_value,metric_unit,"
-	"variance_pct,run\n";
+	"variance_pct,run,cgroup\n";
 
 static bool needs_quotes(const char *s)
 {
@@ -129,9 +129,11 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 			fprintf(out->f, "%.4f", row->variance_pct);
 		/* An interval's run, 1 for the first; none on totals. */
 		if (out->interval)
-			fprintf(out->f, ",%zu\n", out->run + 1);
+			fprintf(out->f, ",%zu,", out->run + 1);
 		else
-			fputs(",\n", out->f);
+			fputs(",,", out->f);
+		/* -G's cgroup; empty when counted in every one. */
+		cell(out->f, row->cgroup ? row->cgroup : "", true);
 	}
 }
 
@@ -140,7 +142,7 @@ static void run_cell(FILE *f, const char *key, const char *value)
 	fputs("run,,,,", f);
 	cell(f, key, false);
 	cell(f, value, false);
-	fputs(",,,,,,,,\n", f);
+	fputs(",,,,,,,,,\n", f);
 }
 
 /* The start as ISO 8601 in UTC, to the microsecond. */
@@ -193,7 +195,7 @@ static void pcsv_section_end(struct output *out, const struct output_run *run)
 		return;
 	fputs("run,,,,command,", out->f);
 	argv_cell(out->f, run->argv);
-	fputs(",,,,,,,,\n", out->f);
+	fputs(",,,,,,,,,\n", out->f);
 	if (!run->argv) {
 		run_cell(out->f, "target", run->target ? run->target : "");
 	} else if (WIFEXITED(run->status)) {

@@ -78,6 +78,22 @@ grep -q "{\"event\": \"$ev\", \"cgroup\": \"$cg\", \"value\": 1000, " err &&
 	grep -q "{\"event\": \"$ev\", \"cgroup\": null, " err ||
 	{ show_err_; fail_ "--format=json: the cgroup key"; }
 
+# --format=csv: the cgroup column, last, read by its header's name;
+# empty for an event counted in every cgroup.
+run_pstat -a --format=csv -e "$ev" -G "$cg" -e "$ev" -- sh -c "$in_cg"
+expect_rc 0
+cat >cols.py <<'PY'
+import csv, sys
+ev, cg = sys.argv[1], sys.argv[2]
+for r in csv.DictReader(sys.stdin):
+    if r["record"] == "total" and r["event"] == ev:
+        print(r["value"] + ":" + r["cgroup"])
+PY
+python3 cols.py "$ev" "$cg" <err >got ||
+	{ show_err_; fail_ "--format=csv: unreadable"; }
+grep -qx "1000:$cg" got && grep -q '^[0-9]*:$' got ||
+	{ cat got; show_err_; fail_ "--format=csv: the cgroup column"; }
+
 # Refused, with one line and 125: nothing runs.
 refused()
 {
@@ -97,8 +113,6 @@ refused "more names than events" -a -e "$ev" -G "$cg,$cg" -- true
 refused "-G and --for-each-cgroup" -a -e "$ev" -G "$cg" \
 	--for-each-cgroup "$cg" -- true
 refused "a group in two cgroups" -a -e "{$ev,$ev}" -G "$cg,$cg2" -- true
-refused "--format=csv, without a cgroup column" -a --format=csv -e "$ev" \
-	-G "$cg" -- true
 refused "--for-each-cgroup with an empty name" -a -e "$ev" \
 	--for-each-cgroup "$cg," -- true
 

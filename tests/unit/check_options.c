@@ -501,8 +501,6 @@ static const struct bad_row bad_rows[] = {
 	  "-G and --for-each-cgroup count a cgroup on CPUs: add -a or -C LIST (and no --per-thread)" },
 	{ __LINE__, { "-a", "-e", "x", "-G", "cg", "--for-each-cgroup", "cg" },
 	  "-G and --for-each-cgroup both given; choose one" },
-	{ __LINE__, { "-a", "--format=csv", "-G", "cg" },
-	  "--format=csv has no cgroup column yet: with -G and --for-each-cgroup, use -x or --format=json" },
 	{ __LINE__, { "--control", "fd:x", "true" },
 	  "bad --control 'fd:x': fd: takes descriptor numbers, as in fd:10 or fd:10,11" },
 	{ __LINE__, { "--control=pipe", "true" },
