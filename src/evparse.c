@@ -752,6 +752,15 @@ static int parse_pfm(struct parser *p, size_t col, size_t len)
 				     &m, &e) < 0 ? fail_event(p, col, &e) : 0;
 }
 
+/* Whether s[0..len) has an upper-case letter: tracepoints have none. */
+static bool has_upper(const char *s, size_t len)
+{
+	while (len--)
+		if (isupper((unsigned char)*s++))
+			return true;
+	return false;
+}
+
 /*
  * SYS:NAME that names no tracepoint may be libpfm4's EVENT:UMASK
  * (INST_RETIRED:ANY_P[:u]), as perf takes it: the length of all that
@@ -776,6 +785,8 @@ static size_t pfm_colon_name(const struct parser *p, size_t col,
 		return 0;
 	event_attr_init(&attr);
 	ret = pfm_encode(&attr, s, n, &enc, &e);
+	if (ret == -EOPNOTSUPP)	/* no libpfm4: say so for its upper case */
+		return has_upper(s, len) ? n : 0;
 	return ret == 0 || ret == -EINVAL ? n : 0;
 }
 
