@@ -2,7 +2,9 @@
 /* pstat's privileges (libcap, user ids): asked, set aside, dropped. */
 #include "config.h"
 
+#ifndef PSTAT_STATIC
 #include <dlfcn.h>
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -41,12 +43,15 @@ bool caps_have(enum caps_which which)
 }
 
 /*
- * libcap, loaded the first time a path needs it (--check, a failure's
- * diagnosis, a privileged pstat's opens): linked, it would be loaded
- * and its constructor run (a dozen system calls) by every start.
+ * libcap's functions. In a static pstat (PSTAT_STATIC) they are linked
+ * in. Otherwise libcap is loaded the first time a path needs it
+ * (--check, a failure's diagnosis, a privileged pstat's opens): linked
+ * dynamically, it would be loaded by every start.
  */
-static struct {
+struct libcap {
+#ifndef PSTAT_STATIC
 	void *lib;
+#endif
 	__typeof__(cap_get_proc) *get_proc;
 	__typeof__(cap_get_file) *get_file;
 	__typeof__(cap_dup) *dup;
@@ -57,7 +62,23 @@ static struct {
 	__typeof__(cap_set_proc) *set_proc;
 	__typeof__(cap_get_ambient) *get_ambient;
 	__typeof__(cap_max_bits) *max_bits;
-} lc;
+};
+
+#ifdef PSTAT_STATIC
+static const struct libcap lc = {
+	.get_proc = cap_get_proc, .get_file = cap_get_file, .dup = cap_dup,
+	.free = cap_free, .to_text = cap_to_text, .to_name = cap_to_name,
+	.clear_flag = cap_clear_flag, .set_proc = cap_set_proc,
+	.get_ambient = cap_get_ambient, .max_bits = cap_max_bits,
+};
+
+/* Always there: the same test as the dynamic one's, for its callers. */
+static int libcap(void)
+{
+	return lc.get_proc ? 0 : -ENOMEM;
+}
+#else
+static struct libcap lc;
 
 #define LC_SYM(field, name) \
 	(*(void **)&lc.field = dlsym(lc.lib, name)) != NULL
@@ -84,6 +105,7 @@ static int libcap(void)
 	lc.lib = NULL;
 	return -ENOMEM;
 }
+#endif
 
 /* libcap's text of caps, freed; "?" when there is none. */
 static int text_of(cap_t caps, char *buf, size_t len)

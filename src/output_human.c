@@ -30,12 +30,12 @@ static void copy_or(char *dst, size_t len, const char *src, const char *dflt)
 }
 
 /*
- * Whether the locale newlocale(LC_NUMERIC_MASK, "", ...) would load
- * has C's numbers, told by its name alone: loading one opens the
- * locale archive, locale.alias and the gconv cache. The name is the
- * first of LC_ALL, LC_NUMERIC and LANG that is set and not empty, else
- * "C"; C, POSIX and the C library's C.UTF-8 (any C.codeset) write
- * numbers as C does, unless LOCPATH may hold other locales.
+ * Whether the numeric locale of the environment has C's numbers, told
+ * by its name alone: loading one opens the locale archive, locale.alias
+ * and the gconv cache. The name is the first of LC_ALL, LC_NUMERIC and
+ * LANG that is set and not empty, else "C"; C, POSIX and the C
+ * library's C.UTF-8 (any C.codeset) write numbers as C does, unless
+ * LOCPATH may hold other locales.
  */
 static bool numeric_is_c(void)
 {
@@ -58,30 +58,36 @@ static bool numeric_is_c(void)
 }
 
 /*
- * Only the human output follows the locale, and only through a locale
- * object: printf itself stays in "C", so no machine format can change.
- * A locale without grouping (C, POSIX) still gets commas: big counts
- * must be readable.
+ * Only the human output follows the locale, and only through the two
+ * strings copied here: printf itself stays in "C", so no machine format
+ * can change. The environment's LC_NUMERIC is set and at once put back
+ * to "C" (newlocale(LC_NUMERIC_MASK, "") would do without, but the
+ * static C library answers it with C's numbers). A locale without
+ * grouping (C, POSIX) still gets commas: big counts must be readable.
  */
 static void human_start(struct output *out)
 {
-	locale_t loc = (locale_t)0;
+	bool loaded = false;
 
 	errno = 0;
-	if (!numeric_is_c())
-		loc = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
+	if (!numeric_is_c() && setlocale(LC_NUMERIC, "")) {
+		copy_or(out->thousands, sizeof(out->thousands),
+			nl_langinfo(THOUSEP), ",");
+		copy_or(out->radix, sizeof(out->radix),
+			nl_langinfo(RADIXCHAR), ".");
+		(void)setlocale(LC_NUMERIC, "C");
+		loaded = true;
+	}
 	/* A locale that is not there is "C"; one that did not fit in
 	 * memory would print numbers as the user does not read them. */
-	if (!loc && errno == ENOMEM) {
+	if (!loaded && errno == ENOMEM) {
 		out->failed = true;
 		return;
 	}
-	copy_or(out->thousands, sizeof(out->thousands),
-		loc ? nl_langinfo_l(THOUSEP, loc) : NULL, ",");
-	copy_or(out->radix, sizeof(out->radix),
-		loc ? nl_langinfo_l(RADIXCHAR, loc) : NULL, ".");
-	if (loc)
-		freelocale(loc);
+	if (!loaded) {
+		copy_or(out->thousands, sizeof(out->thousands), NULL, ",");
+		copy_or(out->radix, sizeof(out->radix), NULL, ".");
+	}
 	if (!out->o.big_num)
 		out->thousands[0] = '\0';
 }

@@ -4,11 +4,14 @@
  * name needs it: libpfm.so.4 brings 40,000 relocations and 2 MiB of
  * resident tables, and pfm_initialize() reads every PMU table of the
  * machine (8-30 ms), which a command line of perf's own names must never
- * pay for. So it is not linked but dlopen()ed, the first time.
+ * pay for. So it is started the first time a name needs it, and in a
+ * dynamically linked pstat not linked but dlopen()ed then.
  */
 #include "config.h"
 
+#ifndef PSTAT_STATIC
 #include <dlfcn.h>
+#endif
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +47,27 @@ static struct {
 					   pfm_os_t os, void *args);
 } lib;
 
+#ifdef PSTAT_STATIC
+/* A static pstat: libpfm4 is linked in, and without relocations to
+ * apply at start its tables cost nothing until used. */
+static bool load(void)
+{
+	lib.handle = &lib;
+	lib.initialize = pfm_initialize;
+	lib.terminate = pfm_terminate;
+	lib.strerror = pfm_strerror;
+	lib.get_pmu_info = pfm_get_pmu_info;
+	lib.get_event_next = pfm_get_event_next;
+	lib.get_event_info = pfm_get_event_info;
+	lib.get_event_attr_info = pfm_get_event_attr_info;
+	lib.get_os_event_encoding = pfm_get_os_event_encoding;
+	return true;
+}
+
+static void unload(void)
+{
+}
+#else
 /* *fn = the symbol name of libpfm4; whether it has one. */
 static bool symbol(void *fn, size_t size, const char *name)
 {
@@ -74,6 +98,12 @@ static bool load(void)
 	lib.handle = NULL;
 	return false;
 }
+
+static void unload(void)
+{
+	dlclose(lib.handle);
+}
+#endif
 
 /*
  * libpfm4 reads LIBPFM_* (LIBPFM_FORCE_PMU, LIBPFM_VERBOSE, ...) with
@@ -142,7 +172,7 @@ void pfm_fini(void)
 	if (state == 1)
 		lib.terminate();
 	if (lib.handle)
-		dlclose(lib.handle);
+		unload();
 	memset(&lib, 0, sizeof(lib));
 	state = 0;
 }

@@ -388,7 +388,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	struct workload w;
 	size_t n_watches;
 	double elapsed;
-	int ret;
+	int ret, exec_err = 0;
 
 	r->killing = r->timed_out = r->counting = false;
 	/* Each run its own intervals, --interval-count's too. */
@@ -433,14 +433,19 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	}
 	if (r->child && h->run_started)
 		h->run_started(h->arg, run, r->o->repeat);
-	ret = r->child ? workload_start(&w) : 0;
-	if (ret != 0) {
+	/* With nothing to watch, nothing can happen before the command
+	 * ends: its exec's failure can be learnt then. */
+	ret = r->child ? workload_start(&w, n_watches > 0) : 0;
+	if (ret == 0) {
+		ret = workload_wait(&w, watches, n_watches);
+		exec_err = r->child ? workload_exec_error(&w) : 0;
+	}
+	if (ret > 0 || exec_err) {
 		disarm_watches(r);
 		evlist_close(r->el);
-		fail->err = ret < 0 ? -ret : ret;
-		return ret < 0 ? RUN_FAILED : RUN_EXEC_FAILED;
+		fail->err = ret > 0 ? ret : exec_err;
+		return RUN_EXEC_FAILED;
 	}
-	ret = workload_wait(&w, watches, n_watches);
 	if (!tg->enable_on_exec)
 		evlist_disable(r->el);
 	elapsed = r->counting ? now_ns() - r->t0 : 0.0;
@@ -503,11 +508,11 @@ static int step(struct run *r, const char *cmd, const char *what,
 		return 0;
 	ret = workload_prepare(&w, argv);
 	if (ret == 0)
-		ret = workload_start(&w);
-	if (ret > 0)
-		ret = -ret;	/* /bin/sh could not be executed */
+		ret = workload_start(&w, false);
 	if (ret == 0)
 		ret = workload_wait(&w, NULL, 0);
+	if (ret == 0)	/* /bin/sh could not be executed */
+		ret = -workload_exec_error(&w);
 	if (ret < 0)
 		return ret;
 	if (w.signalled || !WIFEXITED(w.status) || WEXITSTATUS(w.status)) {

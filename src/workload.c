@@ -446,10 +446,25 @@ int workload_prepare(struct workload *w, char *const argv[])
 	return 0;
 }
 
-int workload_start(struct workload *w)
+/* The int the child wrote when its exec failed, or 0 at EOF: the exec
+ * closed the pipe. The child has executed the command or given up. */
+static int exec_result(struct workload *w)
 {
 	ssize_t n;
 	int e = 0;
+
+	do {
+		n = read(w->err_fd, &e, sizeof(e));
+	} while (n < 0 && errno == EINTR);
+	close_fd(&w->err_fd);
+	forget_exec(w);
+	return n == (ssize_t)sizeof(e) ? e : 0;
+}
+
+int workload_start(struct workload *w, bool wait_exec)
+{
+	ssize_t n;
+	int e;
 
 	n = write(w->go_fd, "x", 1);
 	e = errno;
@@ -458,19 +473,17 @@ int workload_start(struct workload *w)
 		forget_exec(w);
 		return -e;
 	}
-	e = 0;
-	/* EOF: the exec closed the pipe. An int: the exec's errno. */
-	do {
-		n = read(w->err_fd, &e, sizeof(e));
-	} while (n < 0 && errno == EINTR);
-	close_fd(&w->err_fd);
-	/* The child has executed the command, or given up. */
-	forget_exec(w);
-	if (n == (ssize_t)sizeof(e)) {
+	if (!wait_exec)
+		return 0;
+	e = exec_result(w);
+	if (e)
 		workload_wait(w, NULL, 0);
-		return e;
-	}
-	return 0;
+	return e;
+}
+
+int workload_exec_error(struct workload *w)
+{
+	return w->err_fd >= 0 ? exec_result(w) : 0;
 }
 
 static long long now_ms(void)

@@ -147,16 +147,25 @@ require_tracefs()
 # require_fault_shim: $fault_shim is the fault tests' LD_PRELOAD shim
 # (tests/progs/fault_shim.c, whose comment says what it does), and
 # pstat takes it: not when built with AddressSanitizer, whose runtime
-# must be loaded first and has its own malloc.
+# must be loaded first and has its own malloc. A static pstat takes no
+# shim: then $PSTAT is its twin linked dynamically, the same objects.
 require_fault_shim()
 {
 	fault_shim=$PROGS/fault_shim.so
 	[ -r "$fault_shim" ] ||
 		framework_failure_ "no $fault_shim: 'make check' builds it"
+	if [ -x "$PROGS/pstat-dynamic" ]; then
+		PSTAT=$PROGS/pstat-dynamic
+	fi
 	! nm "$PSTAT" 2>/dev/null | grep -q '__asan_init' ||
 		skip_ "pstat is built with AddressSanitizer: no LD_PRELOAD shim"
-	LD_PRELOAD=$fault_shim "$PSTAT" --version >/dev/null 2>&1 ||
+	rm -f shim-report
+	LD_PRELOAD=$fault_shim FAULT_REPORT=$PWD/shim-report \
+		"$PSTAT" --version >/dev/null 2>&1 ||
 		framework_failure_ "pstat --version fails with $fault_shim"
+	# Else the shim would touch the command pstat runs, not pstat.
+	[ -s shim-report ] ||
+		framework_failure_ "$PSTAT does not load $fault_shim (static?)"
 }
 
 # with_faults VAR=VALUE... -- ARGS...: run_pstat ARGS with the shim and

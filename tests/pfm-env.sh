@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # libpfm4 is loaded and started only when an event needs it: a command
 # line of perf's own names never pays for it (its debug output stays
-# silent, and it is not in pstat's memory map).
+# silent, and a dynamic pstat has it not in its memory map).
 # With file capabilities, pstat ignores the caller's LIBPFM_* variables
 # (libpfm4 reads them with plain getenv), and the command still gets them.
 
@@ -34,15 +34,19 @@ for events in task-clock 'task-clock:u,{page-faults,cs}' r00c0:u; do
 	done
 done
 
-# Nor is it even loaded (its 40,000 relocations and 2 MiB of tables):
-# the command reads pstat's memory map, its parent's.
+# Nor, in a dynamic pstat, is it even loaded (its 40,000 relocations
+# and 2 MiB of tables): the command reads pstat's memory map, its
+# parent's. A static pstat has it linked, with nothing to relocate.
 run_pstat -e task-clock -- sh -c 'cat /proc/$PPID/maps'
 expect_rc 0
 grep -q 'libpfm' out && fail_ "libpfm is mapped for -e task-clock"
-LIBPFM_FORCE_PMU=skl run_pstat -e inst_retired.any_p,task-clock -- \
-	sh -c 'cat /proc/$PPID/maps'
-expect_rc 0
-grep -q 'libpfm\.so' out || fail_ "libpfm is not mapped for inst_retired.any_p"
+if grep -q 'libc\.so' out; then
+	LIBPFM_FORCE_PMU=skl run_pstat -e inst_retired.any_p,task-clock -- \
+		sh -c 'cat /proc/$PPID/maps'
+	expect_rc 0
+	grep -q 'libpfm\.so' out ||
+		fail_ "libpfm is not mapped for inst_retired.any_p"
+fi
 
 # With file capabilities, LIBPFM_* from the caller steer nothing.
 require_root

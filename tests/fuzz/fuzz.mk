@@ -12,7 +12,11 @@ top_srcdir ?= .
 top_builddir ?= .
 FUZZ_CC ?= clang
 FUZZ_OUT ?= $(top_builddir)/tests/fuzz/build
-FUZZ_LIBS ?= -lcap -lm
+# A static pstat's config.h (PSTAT_STATIC) has libpfm4 linked, not loaded.
+FUZZ_PFM := $(shell grep -q 'define PSTAT_STATIC 1' $(top_builddir)/config.h \
+	2>/dev/null && grep -q 'define HAVE_LIBPFM4 1' $(top_builddir)/config.h \
+	&& echo -lpfm)
+FUZZ_LIBS ?= -lcap $(FUZZ_PFM) -lm
 FUZZ_DIR = $(top_srcdir)/tests/fuzz
 
 # Every target, and how many inputs fuzz-smoke gives each: five to

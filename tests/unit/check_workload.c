@@ -188,31 +188,42 @@ START_TEST(test_exec_stops_setuid)
 }
 END_TEST
 
-/* prepare, start and wait of argv; the start's result, the status. */
-static int run(char *const argv[], int *status)
+/* prepare, start and wait of argv, the start waiting for the exec or
+ * not; the exec's errno, the status. */
+static int run(char *const argv[], bool wait_exec, int *status)
 {
 	struct workload w;
 	int ret = workload_prepare(&w, argv);
 
 	ck_assert_int_eq(ret, 0);
-	ret = workload_start(&w);
+	ret = workload_start(&w, wait_exec);
+	ck_assert_int_ge(ret, 0);
 	if (ret == 0)
 		ck_assert_int_eq(workload_wait(&w, NULL, 0), 0);
+	if (!wait_exec) {
+		ck_assert_int_eq(ret, 0);
+		ret = workload_exec_error(&w);
+		/* Told once. */
+		ck_assert_int_eq(workload_exec_error(&w), 0);
+	}
+	ck_assert_int_eq(w.err_fd, -1);
 	*status = w.status;
 	return ret;
 }
 
 /* What execvp did: found on PATH, a script without #! run by sh, and
  * the errno of a command that cannot run; by a child cloned with
- * CLONE_VM (where the build can), then by a forked one. */
+ * CLONE_VM (where the build can), then by a forked one; the exec's
+ * failure learnt at once, then after the wait. */
 START_TEST(test_exec)
 {
 	static char script[] = "script", a[] = "a", prog[] = "prog";
 	char path[PATH_MAX];
 	char *argv[] = { script, a, NULL };
+	bool wait_exec = _i < 2;
 	int status;
 
-	if (_i) {
+	if (_i & 1) {
 		ck_assert_int_eq(setenv("PSTAT_FORK", "1", 1), 0);
 		ck_assert(spawn_forks());
 	} else {
@@ -220,18 +231,18 @@ START_TEST(test_exec)
 	}
 	snprintf(path, sizeof(path), "%s/exe", root);
 	ck_assert_int_eq(setenv("PATH", path, 1), 0);
-	ck_assert_int_eq(run(argv, &status), ENOENT);
+	ck_assert_int_eq(run(argv, wait_exec, &status), ENOENT);
 	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 127);
 	snprintf(path, sizeof(path), "%s/exe:%s", root, root);
 	ck_assert_int_eq(setenv("PATH", path, 1), 0);
-	ck_assert_int_eq(run(argv, &status), 0);
+	ck_assert_int_eq(run(argv, wait_exec, &status), 0);
 	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 7);
 	argv[0] = prog;
-	ck_assert_int_eq(run(argv, &status), 0);
+	ck_assert_int_eq(run(argv, wait_exec, &status), 0);
 	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	snprintf(path, sizeof(path), "%s/noexec", root);
 	ck_assert_int_eq(setenv("PATH", path, 1), 0);
-	ck_assert_int_eq(run(argv, &status), EACCES);
+	ck_assert_int_eq(run(argv, wait_exec, &status), EACCES);
 	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 126);
 }
 END_TEST
@@ -245,7 +256,7 @@ static Suite *workload_suite(void)
 	tcase_add_loop_test(tc, test_resolve, 0, N_ROWS(resolve_rows));
 	tcase_add_test(tc, test_exec_stops);
 	tcase_add_test(tc, test_exec_stops_setuid);
-	tcase_add_loop_test(tc, test_exec, 0, 2);
+	tcase_add_loop_test(tc, test_exec, 0, 4);
 	suite_add_tcase(s, tc);
 	return s;
 }
