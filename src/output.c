@@ -69,8 +69,8 @@ void output_value_text(char *buf, size_t len, const struct output_row *row)
  */
 void output_pct_text(char *buf, size_t len, double pct)
 {
-	if (pct == 100.0)
-		snprintf(buf, len, "100.00");
+	if (pct == 100.0 && len > 6)
+		memcpy(buf, "100.00", 7);
 	else
 		fmt_fixed(buf, len, 2, pct);
 }
