@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "output_impl.h"
 #include "results.h"
 #include "stats.h"
@@ -86,6 +87,55 @@ static void human_start(struct output *out)
 		out->thousands[0] = '\0';
 }
 
+/*
+ * Rows are written piece by piece, without printf: it was most of the
+ * cost of a row. These write what "%s", "%*s" and "%-*s" would.
+ */
+static void put(struct output *out, const char *s)
+{
+	fputs(s, out->f);
+}
+
+static void pad(struct output *out, size_t n)
+{
+	static const char spaces[] = "                                ";
+	size_t k;
+
+	while (n > 0) {
+		k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
+		fwrite(spaces, 1, k, out->f);
+		n -= k;
+	}
+}
+
+/* s right-aligned in width bytes, as "%*s" (a width below 0 as "%-*s"). */
+static void put_right(struct output *out, const char *s, int width)
+{
+	size_t n = strlen(s);
+
+	if (width < 0) {
+		fwrite(s, 1, n, out->f);
+		if (n < (size_t)-(long)width)
+			pad(out, (size_t)-(long)width - n);
+		return;
+	}
+	if (n < (size_t)width)
+		pad(out, (size_t)width - n);
+	fwrite(s, 1, n, out->f);
+}
+
+/* s left-aligned in width bytes, as "%-*s". */
+static void put_left(struct output *out, const char *s, int width)
+{
+	size_t n = strlen(s);
+
+	fwrite(s, 1, n, out->f);
+	if (width < 0)
+		width = -width;
+	if (n < (size_t)width)
+		pad(out, (size_t)width - n);
+}
+
 /* "%.*f" with the locale's decimal point. */
 static void format_fixed(const struct output *out, char *buf, size_t len,
 			 int prec, double v)
@@ -93,7 +143,7 @@ static void format_fixed(const struct output *out, char *buf, size_t len,
 	size_t radix_len = strlen(out->radix);
 	char *dot;
 
-	snprintf(buf, len, "%.*f", prec, v);
+	fmt_fixed(buf, len, prec, v);
 	dot = strchr(buf, '.');
 	if (!dot || radix_len == 1) {
 		if (dot)
@@ -113,7 +163,8 @@ static void format_grouped(const struct output *out, char *buf, size_t len,
 	char digits[24];
 	size_t n, i, o = 0, sep_len = strlen(out->thousands);
 
-	n = (size_t)snprintf(digits, sizeof(digits), "%" PRIu64, v);
+	fmt_u64(digits, sizeof(digits), v);
+	n = strlen(digits);
 	for (i = 0; i < n && o + sep_len + 2 < len; i++) {
 		if (i > 0 && (n - i) % 3 == 0) {
 			memcpy(buf + o, out->thousands, sep_len);
@@ -129,10 +180,10 @@ static void value_text(const struct output *out, char *buf, size_t len,
 {
 	switch (row->r.state) {
 	case COUNTS_NOT_SUPPORTED:
-		snprintf(buf, len, "<not supported>");
+		fmt_str(buf, len, "<not supported>");
 		break;
 	case COUNTS_NOT_COUNTED:
-		snprintf(buf, len, "<not counted>");
+		fmt_str(buf, len, "<not counted>");
 		break;
 	default:
 		if (row->fractional)
@@ -149,18 +200,27 @@ static void timestamp(struct output *out)
 	if (!out->interval)
 		return;
 	format_fixed(out, buf, sizeof(buf), 9, out->ts);
-	fprintf(out->f, "%*s ", TIME_WIDTH, buf);
+	put_right(out, buf, TIME_WIDTH);
+	fputc(' ', out->f);
 }
 
 /* The CPU, core, socket or thread, and how many CPUs it has. */
 static void aggregate(struct output *out, const struct output_row *row)
 {
+	char cpus[24];
+
 	if (!row->aggr)
 		return;
-	if (row->aggr_cpus)
-		fprintf(out->f, "%-12s%4d ", row->aggr, row->aggr_cpus);
-	else
-		fprintf(out->f, "%-16s ", row->aggr);
+	if (row->aggr_cpus > 0) {
+		put_left(out, row->aggr, 12);
+		fmt_u64(cpus, sizeof(cpus), (uint64_t)row->aggr_cpus);
+		put_right(out, cpus, 4);
+	} else if (row->aggr_cpus) {
+		fprintf(out->f, "%-12s%4d", row->aggr, row->aggr_cpus);
+	} else {
+		put_left(out, row->aggr, 16);
+	}
+	fputc(' ', out->f);
 }
 
 /* "# run 2 of 3", or "# run 2" for -r 0's runs until stopped. */
@@ -214,8 +274,11 @@ static void metric(struct output *out, const struct metric *m, bool pad)
 	char buf[64];
 
 	format_fixed(out, buf, sizeof(buf), m->prec, m->value);
-	fprintf(out->f, "# %*s%s %-*s", m->width, buf, m->suffix,
-		pad ? METRIC_WIDTH : 0, m->unit);
+	put(out, "# ");
+	put_right(out, buf, m->width);
+	put(out, m->suffix);
+	fputc(' ', out->f);
+	put_left(out, m->unit, pad ? METRIC_WIDTH : 0);
 }
 
 static void human_row(struct output *out, const struct output_row *row)
@@ -228,37 +291,48 @@ static void human_row(struct output *out, const struct output_row *row)
 	timestamp(out);
 	aggregate(out, row);
 	value_text(out, value, sizeof(value), row);
-	fprintf(out->f, "%*s %-4s ", VALUE_WIDTH, value, row->unit);
+	put_right(out, value, VALUE_WIDTH);
+	fputc(' ', out->f);
+	put_left(out, row->unit, 4);
+	fputc(' ', out->f);
 	/* -G's cgroup after the name, as perf: " NAME", or " ". */
 	if (row->n_metrics == 0 && !tail && (!row->cgroup || !*row->cgroup)) {
-		fprintf(out->f, "%s\n", row->name);
+		put(out, row->name);
+		fputc('\n', out->f);
 		return;
 	}
+	put_left(out, row->name, NAME_WIDTH);
+	fputc(' ', out->f);
 	if (row->n_metrics == 0 && !tail) {
-		fprintf(out->f, "%-*s %s\n", NAME_WIDTH, row->name, row->cgroup);
+		put(out, row->cgroup);
+		fputc('\n', out->f);
 		return;
 	}
-	fprintf(out->f, "%-*s ", NAME_WIDTH, row->name);
-	if (row->cgroup)
-		fprintf(out->f, "%s ", row->cgroup);
+	if (row->cgroup) {
+		put(out, row->cgroup);
+		fputc(' ', out->f);
+	}
 	if (row->n_metrics > 0)
 		metric(out, &row->m[0], tail);
-	else
-		fprintf(out->f, "  %8s %-*s", "", METRIC_WIDTH, "");
+	else	/* "  %8s %-*s" of nothing */
+		pad(out, 2 + 8 + 1 + METRIC_WIDTH);
 	if (row->has_variance) {
 		format_fixed(out, pct, sizeof(pct), 2, row->variance_pct);
-		fprintf(out->f, "  ( +- %5s%% )", pct);
+		put(out, "  ( +- ");
+		put_right(out, pct, 5);
+		put(out, "% )");
 	}
 	if (scaled) {
 		format_fixed(out, pct, sizeof(pct), 2, row->r.running_pct);
-		fprintf(out->f, "  (%s%%)", pct);
+		put(out, "  (");
+		put(out, pct);
+		put(out, "%)");
 	}
 	fputc('\n', out->f);
 	/* perf puts a second metric on a line of its own, under the first. */
 	for (i = 1; i < row->n_metrics; i++) {
 		timestamp(out);
-		fprintf(out->f, "%*s", HASH_COLUMN + (row->aggr ? AGGR_WIDTH : 0),
-			"");
+		pad(out, HASH_COLUMN + (row->aggr ? AGGR_WIDTH : 0));
 		metric(out, &row->m[i], false);
 		fputc('\n', out->f);
 	}
