@@ -942,11 +942,23 @@ static int add_item(struct parser *p)
 	return ret < 0 ? ret : add_pending(p, group);
 }
 
+/* Each item has a comma after it but the last: about so many events. */
+static size_t events_in(const char *spec)
+{
+	size_t n = 1;
+
+	for (spec = strchr(spec, ','); spec; spec = strchr(spec + 1, ','))
+		n++;
+	return n;
+}
+
 int evparse(struct evlist *el, const char *spec, struct evparse_error *err)
 {
 	struct parser p = { .s = spec, .el = el, .err = err };
 	int ret;
 
+	if (evlist_reserve(el, events_in(spec)) < 0)
+		return -ENOMEM;
 	do {
 		if (spec[p.pos] == ',' && p.pos > 0)
 			p.pos++;
