@@ -74,6 +74,8 @@ if ! command -v valgrind >/dev/null 2>&1; then
 	echo "valgrind not found: the frees under it are not checked"
 elif [ "$PSTAT" != "${PSTAT%valgrind-pstat}" ]; then
 	echo "pstat already runs under valgrind: its leak check is the test"
+elif nm "$PSTAT" 2>/dev/null | grep -q '__asan_init'; then
+	echo "built with AddressSanitizer, whose leak check is the test"
 else
 	rc=0
 	valgrind --leak-check=full --error-exitcode=99 --log-file=vg \
