@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,19 +56,44 @@ void evlist_free(struct evlist *el)
 	free(el);
 }
 
-/* Room for one more of *n items of size size in *v. 0 or -ENOMEM. */
-static int grow(void *v, size_t *cap, size_t n, size_t size)
+/*
+ * Room for want items of size size in *v, which has room for *cap:
+ * twice as much as before at least, so that adding one by one copies
+ * little. 0 or -ENOMEM.
+ */
+static int room(void *v, size_t *cap, size_t want, size_t size)
 {
-	size_t want = *cap ? 2 * *cap : 16;
 	void *p;
 
-	if (n < *cap)
+	if (want <= *cap)
 		return 0;
-	p = realloc(*(void **)v, want * size);
+	if (want < 2 * *cap)
+		want = 2 * *cap;
+	if (want < 16)
+		want = 16;
+	p = reallocarray(*(void **)v, want, size);
 	if (!p)
 		return -ENOMEM;
 	*(void **)v = p;
 	*cap = want;
+	return 0;
+}
+
+/* Room for one more of n items of size size in *v. 0 or -ENOMEM. */
+static int grow(void *v, size_t *cap, size_t n, size_t size)
+{
+	return room(v, cap, n + 1, size);
+}
+
+int evlist_reserve(struct evlist *el, size_t n)
+{
+	if (n > SIZE_MAX / 2 - el->n)
+		return -ENOMEM;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): ev holds pointers */
+	if (room(&el->ev, &el->cap, el->n + n, sizeof(*el->ev)) < 0 ||
+	    room(&el->groups, &el->groups_cap, el->n_groups + n,
+		 sizeof(*el->groups)) < 0)
+		return -ENOMEM;
 	return 0;
 }
 

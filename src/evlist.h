@@ -28,6 +28,13 @@ void evlist_set_space(struct evlist *el, enum evlist_space space);
  * evlist_group_begin/end each counter is a group of one. 0 or -ENOMEM.
  */
 int evlist_add(struct evlist *el, const struct evsel_desc *d);
+
+/*
+ * Room for n more counters (and groups), at once: a parser that knows
+ * about how many are coming saves the copies of growing one by one.
+ * 0 or -ENOMEM; more may still be added past n.
+ */
+int evlist_reserve(struct evlist *el, size_t n);
 void evlist_group_begin(struct evlist *el);
 
 /*

@@ -668,11 +668,17 @@ static int add_generic(struct parser *p, const struct perf_event_attr *attr,
 }
 
 /* duration_time and the like: pstat counts them, in nanoseconds. */
-static void mark_tool(struct parser *p, size_t col, size_t len)
+static void mark_tool(struct parser *p, size_t col, size_t len,
+		      const struct perf_event_attr *attr)
 {
-	const struct event_def *def = event_table_find(p->s + col, len);
+	const struct event_def *def;
 	struct pending *e = &p->pend[p->n_pend - 1];
 
+	/* Tool events are software dummies: no other needs a look. */
+	if (attr->type != PERF_TYPE_SOFTWARE ||
+	    attr->config != PERF_COUNT_SW_DUMMY)
+		return;
+	def = event_table_find(p->s + col, len);
 	if (!def || !def->tool)
 		return;
 	e->d.tool = def->tool;
@@ -830,7 +836,7 @@ static int parse_term(struct parser *p, size_t col, size_t *mods_at)
 	if (ret == 0) {
 		ret = add_generic(p, &attr, col, len);
 		if (ret == 0)
-			mark_tool(p, col, len);
+			mark_tool(p, col, len, &attr);
 		*mods_at = p->pos;
 		return ret < 0 ? ret : maybe_modifiers(p, p->first, true);
 	}
@@ -936,11 +942,23 @@ static int add_item(struct parser *p)
 	return ret < 0 ? ret : add_pending(p, group);
 }
 
+/* Each item has a comma after it but the last: about so many events. */
+static size_t events_in(const char *spec)
+{
+	size_t n = 1;
+
+	for (spec = strchr(spec, ','); spec; spec = strchr(spec + 1, ','))
+		n++;
+	return n;
+}
+
 int evparse(struct evlist *el, const char *spec, struct evparse_error *err)
 {
 	struct parser p = { .s = spec, .el = el, .err = err };
 	int ret;
 
+	if (evlist_reserve(el, events_in(spec)) < 0)
+		return -ENOMEM;
 	do {
 		if (spec[p.pos] == ',' && p.pos > 0)
 			p.pos++;

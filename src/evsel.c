@@ -34,12 +34,25 @@ static int read_cpumask(struct evsel *e, const char *pmu)
 	return 0;
 }
 
+/*
+ * The unit, then the name, live in the evsel's own allocation: one
+ * allocation an event, not three. A name made longer (:u) moves out.
+ */
+static bool name_inline(const struct evsel *e)
+{
+	return e->name == e->text + strlen(e->unit) + 1;
+}
+
 struct evsel *evsel_new(const struct evsel_desc *d)
 {
-	struct evsel *e = calloc(1, sizeof(*e));
+	const char *unit = d->unit ? d->unit : "";
+	size_t ulen = strlen(unit), nlen = strlen(d->name);
+	struct evsel *e = calloc(1, sizeof(*e) + ulen + 1 + nlen + 1);
 
 	if (!e)
 		return NULL;
+	e->unit = memcpy(e->text, unit, ulen + 1);
+	e->name = memcpy(e->text + ulen + 1, d->name, nlen + 1);
 	e->attr = d->attr;
 	e->has_modifiers = d->has_modifiers;
 	e->merge_cont = d->merge_cont;
@@ -50,12 +63,9 @@ struct evsel *evsel_new(const struct evsel_desc *d)
 	e->pinned = d->attr.pinned;
 	e->exclusive = d->attr.exclusive;
 	e->cgroup_fd = -1;
-	e->name = strdup(d->name);
-	e->unit = strdup(d->unit ? d->unit : "");
 	e->instance = d->instance ? strdup(d->instance) : NULL;
 	e->source = d->source ? strdup(d->source) : NULL;
-	if (!e->name || !e->unit || (d->instance && !e->instance) ||
-	    (d->source && !e->source) ||
+	if ((d->instance && !e->instance) || (d->source && !e->source) ||
 	    read_cpumask(e, d->pmu) < 0) {
 		evsel_free(e);
 		return NULL;
@@ -68,13 +78,11 @@ void evsel_free(struct evsel *e)
 	if (!e)
 		return;
 	evsel_close(e);
-	free(e->name);
-	free(e->unit);
+	if (!name_inline(e))
+		free(e->name);
 	free(e->instance);
 	free(e->source);
 	free(e->cpus);
-	free(e->fds);
-	free(e->ids);
 	free(e->tvals);
 	free(e);
 }
@@ -83,11 +91,14 @@ void evsel_free(struct evsel *e)
 static int name_append(struct evsel *e, const char *text)
 {
 	size_t old = strlen(e->name), len = strlen(text);
-	char *name = realloc(e->name, old + len + 1);
+	char *name = malloc(old + len + 1);
 
 	if (!name)
 		return -ENOMEM;
+	memcpy(name, e->name, old);
 	memcpy(name + old, text, len + 1);
+	if (!name_inline(e))
+		free(e->name);
 	e->name = name;
 	return 0;
 }
@@ -188,13 +199,13 @@ int evsel_alloc(struct evsel *e, size_t n)
 	size_t t;
 
 	evsel_close(e);
-	free(e->fds);
-	free(e->ids);
 	free(e->tvals);
-	e->fds = malloc(n * sizeof(*e->fds));
-	e->ids = calloc(n, sizeof(*e->ids));
-	e->tvals = calloc(n, sizeof(*e->tvals));
-	e->n_targets = e->fds && e->ids && e->tvals ? n : 0;
+	/* One allocation: the values, then the ids, then the fds. */
+	e->tvals = calloc(n, sizeof(*e->tvals) + sizeof(*e->ids) +
+			     sizeof(*e->fds));
+	e->ids = e->tvals ? (uint64_t *)(e->tvals + n) : NULL;
+	e->fds = e->tvals ? (int *)(e->ids + n) : NULL;
+	e->n_targets = e->tvals ? n : 0;
 	e->in_error = false;
 	for (t = 0; t < e->n_targets; t++)
 		e->fds[t] = -1;

@@ -13,12 +13,12 @@
 
 struct evsel {
 	struct perf_event_attr attr;
-	char *name;
+	char *name;		/* in text, or its own when made longer */
 	bool has_modifiers;	/* the name already ends in modifiers */
 	char *instance;		/* see evsel_instance */
 	bool merge_cont;
 	double scale;
-	char *unit;
+	char *unit;		/* in text */
 	char *source;		/* see evsel_source */
 	bool precise_max;
 	bool weak;
@@ -40,8 +40,10 @@ struct evsel {
 	size_t n_targets;
 	int *fds;		/* -1 when closed or never opened */
 	uint64_t *ids;		/* PERF_EVENT_IOC_ID of each */
-	struct counts_values *tvals;	/* the last read of each */
+	struct counts_values *tvals;	/* the last read of each; fds and
+					 * ids are in its allocation */
 	bool in_error;		/* a read of its group found end of file */
+	char text[];		/* the unit, then the name (see evsel_new) */
 };
 
 /* Room for n targets, all closed. 0 or -ENOMEM. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Numbers to text without printf: the interval loop's formatting. */
+/* Numbers to text without printf: the interval loop's and rows' formatting. */
 #include "config.h"
 
 #include <float.h>
@@ -22,7 +22,7 @@ static size_t digits(char *end, uint64_t v)
 	return n;
 }
 
-/* The last n bytes of tmp, as snprintf would copy them into buf. */
+/* The n bytes at s, as snprintf would copy them into buf. */
 static void copy_out(char *buf, size_t len, const char *s, size_t n)
 {
 	if (len == 0)
@@ -31,6 +31,11 @@ static void copy_out(char *buf, size_t len, const char *s, size_t n)
 		n = len - 1;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
+}
+
+void fmt_str(char *buf, size_t len, const char *s)
+{
+	copy_out(buf, len, s, strlen(s));
 }
 
 void fmt_u64(char *buf, size_t len, uint64_t v)

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Numbers to text without printf: the interval loop's formatting. */
+/* Numbers to text without printf: the interval loop's and rows' formatting. */
 #ifndef PSTAT_FMT_H
 #define PSTAT_FMT_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* snprintf(buf, len, "%s", s), byte for byte. */
+void fmt_str(char *buf, size_t len, const char *s);
 
 /* snprintf(buf, len, "%" PRIu64, v), byte for byte. */
 void fmt_u64(char *buf, size_t len, uint64_t v);

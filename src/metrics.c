@@ -8,6 +8,7 @@
 
 #include <linux/perf_event.h>
 
+#include "fmt.h"
 #include "metrics.h"
 
 #ifndef PERF_PMU_TYPE_SHIFT
@@ -208,7 +209,7 @@ static int put(struct metric *m, double value, const char *unit,
 	       const struct layout *layout)
 {
 	m->value = value;
-	snprintf(m->unit, sizeof(m->unit), "%s", unit);
+	fmt_str(m->unit, sizeof(m->unit), unit);
 	m->width = layout->width;
 	m->prec = layout->prec;
 	m->suffix = layout->suffix;

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -245,44 +246,59 @@ void notes_opened(void *arg, const struct evlist *el, const char *command)
 	}
 }
 
-/*
- * Whether evsel i was enabled and never ran, on every row it counts
- * into: the PMU never had a counter for it. Events that are not
- * supported, or not counted for a reason of their own, are not.
- */
-static bool never_ran(const struct results *res, size_t i)
-{
-	const struct evsel *e = evlist_at(res->el, i);
-	bool seen = false;
-	size_t r;
+/* What the rows say of an evsel, in never_ran's one pass over them. */
+enum ran { RAN_UNSEEN, RAN_NEVER, RAN_SOME };
 
-	if (evsel_open_err(e) || (evsel_user_only(e) && evsel_kernel_only(e)))
-		return false;
+/*
+ * For each evsel, RAN_NEVER when it was enabled and never ran, on every
+ * row it counts into: the PMU never had a counter for it. Events that
+ * are not supported, or not counted for a reason of their own, did
+ * not. One pass over the rows, however many events: NULL when out of
+ * memory (then there is no such note).
+ */
+static unsigned char *never_ran(const struct results *res)
+{
+	size_t n = evlist_count(res->el), r, j;
+	unsigned char *ran = calloc(n + 1, 1);
+
+	if (!ran)
+		return NULL;
 	for (r = 0; r < res->n_rows; r++) {
 		const struct results_row *row = &res->rows[r];
+		bool none = row->now.enabled && !row->now.running;
 
-		if (i < row->first || i >= row->first + row->n_evsels)
-			continue;
-		if (!row->now.enabled || row->now.running)
-			return false;
-		seen = true;
+		for (j = row->first; j < row->first + row->n_evsels; j++)
+			if (!none)
+				ran[j] = RAN_SOME;
+			else if (ran[j] == RAN_UNSEEN)
+				ran[j] = RAN_NEVER;
 	}
-	return seen;
+	for (j = 0; j < n; j++) {
+		const struct evsel *e = evlist_at(res->el, j);
+
+		if (evsel_open_err(e) ||
+		    (evsel_user_only(e) && evsel_kernel_only(e)))
+			ran[j] = RAN_SOME;
+	}
+	return ran;
 }
 
 /* The group of g's members that never ran, as {a,b,c}, if all did. */
 static bool group_never_ran(const struct results *res,
+			    const unsigned char *ran,
 			    const struct evlist_group *g, char *buf,
 			    size_t len)
 {
 	size_t i, used = 0, n = 0;
 
+	for (i = g->first; i < g->first + g->n; i++)
+		if (!evsel_open_err(evlist_at(res->el, i)) &&
+		    ran[i] != RAN_NEVER)
+			return false;
 	append(buf, len, &used, "{");
 	for (i = g->first; i < g->first + g->n; i++) {
 		if (evsel_open_err(evlist_at(res->el, i)))
 			continue;
-		if (!never_ran(res, i))
-			return false;
 		append(buf, len, &used, "%s%s", n++ ? "," : "",
 		       evsel_name(evlist_at(res->el, i)));
 	}
@@ -296,23 +312,28 @@ void notes_counted(const struct results *res)
 	char names[512], group[512];
 	size_t i, j, used = 0;
 	struct evlist_group g;
+	unsigned char *ran;
 
 	if (!diag_notes_on() || !res->enabled)
+		return;
+	ran = never_ran(res);
+	if (!ran)
 		return;
 	names[0] = '\0';
 	for (i = 0; i < evlist_count(el); i = g.first + g.n) {
 		g = evlist_group_of(el, i);
-		if (group_never_ran(res, &g, group, sizeof(group))) {
+		if (group_never_ran(res, ran, &g, group, sizeof(group))) {
 			diag_note("the group %s: <not counted>: the PMU never had counters for all of it at once (pinned events, the NMI watchdog or other tools held some); make it smaller, or count its events without braces",
 				  group);
 			continue;
 		}
 		for (j = g.first; j < g.first + g.n; j++)
-			if (never_ran(res, j))
+			if (ran[j] == RAN_NEVER)
 				append(names, sizeof(names), &used, "%s%s",
 				       used ? ", " : "",
 				       evsel_name(evlist_at(el, j)));
 	}
+	free(ran);
 	if (names[0])
 		diag_note("%s: <not counted>: the PMU had no counter free for %s (more events than counters, and the command ended before %s turn came; or pinned events held them)",
 			  names, strchr(names, ',') ? "them" : "it",

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "output_impl.h"
 #include "results.h"
 #include "stats.h"
@@ -92,6 +93,85 @@ static void human_start(struct output *out)
 		out->thousands[0] = '\0';
 }
 
+/*
+ * A row is put together here and written at once, without printf: it
+ * was most of the cost of a row. These put what "%s", "%*s" and "%-*s"
+ * would; what does not fit goes to the stream as it comes.
+ */
+struct line {
+	FILE *f;
+	size_t n;
+	char buf[256];
+};
+
+static void put_n(struct line *l, const char *s, size_t n)
+{
+	if (l->n + n > sizeof(l->buf)) {
+		fwrite(l->buf, 1, l->n, l->f);
+		l->n = 0;
+		if (n > sizeof(l->buf)) {
+			fwrite(s, 1, n, l->f);
+			return;
+		}
+	}
+	memcpy(l->buf + l->n, s, n);
+	l->n += n;
+}
+
+static void put(struct line *l, const char *s)
+{
+	put_n(l, s, strlen(s));
+}
+
+static void put_c(struct line *l, char c)
+{
+	put_n(l, &c, 1);
+}
+
+static void pad(struct line *l, size_t n)
+{
+	static const char spaces[] = "                                ";
+	size_t k;
+
+	while (n > 0) {
+		k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
+		put_n(l, spaces, k);
+		n -= k;
+	}
+}
+
+/* s right-aligned in width bytes, as "%*s" (a width below 0 as "%-*s"). */
+static void put_right(struct line *l, const char *s, int width)
+{
+	size_t n = strlen(s), w = width < 0 ? (size_t)-(long)width
+					    : (size_t)width;
+
+	if (width >= 0 && n < w)
+		pad(l, w - n);
+	put_n(l, s, n);
+	if (width < 0 && n < w)
+		pad(l, w - n);
+}
+
+/* s left-aligned in width bytes, as "%-*s". */
+static void put_left(struct line *l, const char *s, int width)
+{
+	size_t n = strlen(s), w = width < 0 ? (size_t)-(long)width
+					    : (size_t)width;
+
+	put_n(l, s, n);
+	if (n < w)
+		pad(l, w - n);
+}
+
+/* The line ends: it goes to the stream. */
+static void end_line(struct line *l)
+{
+	put_c(l, '\n');
+	fwrite(l->buf, 1, l->n, l->f);
+	l->n = 0;
+}
+
 /* "%.*f" with the locale's decimal point. */
 static void format_fixed(const struct output *out, char *buf, size_t len,
 			 int prec, double v)
@@ -99,7 +179,7 @@ static void format_fixed(const struct output *out, char *buf, size_t len,
 	size_t radix_len = strlen(out->radix);
 	char *dot;
 
-	snprintf(buf, len, "%.*f", prec, v);
+	fmt_fixed(buf, len, prec, v);
 	dot = strchr(buf, '.');
 	if (!dot || radix_len == 1) {
 		if (dot)
@@ -119,7 +199,8 @@ static void format_grouped(const struct output *out, char *buf, size_t len,
 	char digits[24];
 	size_t n, i, o = 0, sep_len = strlen(out->thousands);
 
-	n = (size_t)snprintf(digits, sizeof(digits), "%" PRIu64, v);
+	fmt_u64(digits, sizeof(digits), v);
+	n = strlen(digits);
 	for (i = 0; i < n && o + sep_len + 2 < len; i++) {
 		if (i > 0 && (n - i) % 3 == 0) {
 			memcpy(buf + o, out->thousands, sep_len);
@@ -135,10 +216,10 @@ static void value_text(const struct output *out, char *buf, size_t len,
 {
 	switch (row->r.state) {
 	case COUNTS_NOT_SUPPORTED:
-		snprintf(buf, len, "<not supported>");
+		fmt_str(buf, len, "<not supported>");
 		break;
 	case COUNTS_NOT_COUNTED:
-		snprintf(buf, len, "<not counted>");
+		fmt_str(buf, len, "<not counted>");
 		break;
 	default:
 		if (row->fractional)
@@ -148,25 +229,35 @@ static void value_text(const struct output *out, char *buf, size_t len,
 	}
 }
 
-static void timestamp(struct output *out)
+static void timestamp(struct output *out, struct line *l)
 {
 	char buf[64];
 
 	if (!out->interval)
 		return;
 	format_fixed(out, buf, sizeof(buf), 9, out->ts);
-	fprintf(out->f, "%*s ", TIME_WIDTH, buf);
+	put_right(l, buf, TIME_WIDTH);
+	put_c(l, ' ');
 }
 
 /* The CPU, core, socket or thread, and how many CPUs it has. */
-static void aggregate(struct output *out, const struct output_row *row)
+static void aggregate(struct line *l, const struct output_row *row)
 {
+	char cpus[24];
+
 	if (!row->aggr)
 		return;
-	if (row->aggr_cpus)
-		fprintf(out->f, "%-12s%4d ", row->aggr, row->aggr_cpus);
-	else
-		fprintf(out->f, "%-16s ", row->aggr);
+	if (row->aggr_cpus) {
+		put_left(l, row->aggr, 12);
+		if (row->aggr_cpus > 0)
+			fmt_u64(cpus, sizeof(cpus), (uint64_t)row->aggr_cpus);
+		else
+			snprintf(cpus, sizeof(cpus), "%d", row->aggr_cpus);
+		put_right(l, cpus, 4);
+	} else {
+		put_left(l, row->aggr, 16);
+	}
+	put_c(l, ' ');
 }
 
 /* "# run 2 of 3", or "# run 2" for -r 0's runs until stopped. */
@@ -215,13 +306,17 @@ static void human_section(struct output *out, const struct output_run *run)
 
 /* A metric after '#', in perf's width and precision, padded when
  * something follows it. */
-static void metric(struct output *out, const struct metric *m, bool pad)
+static void metric(const struct output *out, struct line *l,
+		   const struct metric *m, bool padded)
 {
 	char buf[64];
 
 	format_fixed(out, buf, sizeof(buf), m->prec, m->value);
-	fprintf(out->f, "# %*s%s %-*s", m->width, buf, m->suffix,
-		pad ? METRIC_WIDTH : 0, m->unit);
+	put(l, "# ");
+	put_right(l, buf, m->width);
+	put(l, m->suffix);
+	put_c(l, ' ');
+	put_left(l, m->unit, padded ? METRIC_WIDTH : 0);
 }
 
 static void human_row(struct output *out, const struct output_row *row)
@@ -229,44 +324,56 @@ static void human_row(struct output *out, const struct output_row *row)
 	bool scaled = row->r.state == COUNTS_SCALED;
 	bool tail = scaled || row->has_variance;
 	char value[128], pct[64];
+	struct line l = { .f = out->f };
 	int i;
 
-	timestamp(out);
-	aggregate(out, row);
+	timestamp(out, &l);
+	aggregate(&l, row);
 	value_text(out, value, sizeof(value), row);
-	fprintf(out->f, "%*s %-4s ", VALUE_WIDTH, value, row->unit);
+	put_right(&l, value, VALUE_WIDTH);
+	put_c(&l, ' ');
+	put_left(&l, row->unit, 4);
+	put_c(&l, ' ');
 	/* -G's cgroup after the name, as perf: " NAME", or " ". */
 	if (row->n_metrics == 0 && !tail && (!row->cgroup || !*row->cgroup)) {
-		fprintf(out->f, "%s\n", row->name);
+		put(&l, row->name);
+		end_line(&l);
 		return;
 	}
+	put_left(&l, row->name, NAME_WIDTH);
+	put_c(&l, ' ');
 	if (row->n_metrics == 0 && !tail) {
-		fprintf(out->f, "%-*s %s\n", NAME_WIDTH, row->name, row->cgroup);
+		put(&l, row->cgroup);
+		end_line(&l);
 		return;
 	}
-	fprintf(out->f, "%-*s ", NAME_WIDTH, row->name);
-	if (row->cgroup)
-		fprintf(out->f, "%s ", row->cgroup);
+	if (row->cgroup) {
+		put(&l, row->cgroup);
+		put_c(&l, ' ');
+	}
 	if (row->n_metrics > 0)
-		metric(out, &row->m[0], tail);
-	else
-		fprintf(out->f, "  %8s %-*s", "", METRIC_WIDTH, "");
+		metric(out, &l, &row->m[0], tail);
+	else	/* "  %8s %-*s" of nothing */
+		pad(&l, 2 + 8 + 1 + METRIC_WIDTH);
 	if (row->has_variance) {
 		format_fixed(out, pct, sizeof(pct), 2, row->variance_pct);
-		fprintf(out->f, "  ( +- %5s%% )", pct);
+		put(&l, "  ( +- ");
+		put_right(&l, pct, 5);
+		put(&l, "% )");
 	}
 	if (scaled) {
 		format_fixed(out, pct, sizeof(pct), 2, row->r.running_pct);
-		fprintf(out->f, "  (%s%%)", pct);
+		put(&l, "  (");
+		put(&l, pct);
+		put(&l, "%)");
 	}
-	fputc('\n', out->f);
+	end_line(&l);
 	/* perf puts a second metric on a line of its own, under the first. */
 	for (i = 1; i < row->n_metrics; i++) {
-		timestamp(out);
-		fprintf(out->f, "%*s", HASH_COLUMN + (row->aggr ? AGGR_WIDTH : 0),
-			"");
-		metric(out, &row->m[i], false);
-		fputc('\n', out->f);
+		timestamp(out, &l);
+		pad(&l, HASH_COLUMN + (row->aggr ? AGGR_WIDTH : 0));
+		metric(out, &l, &row->m[i], false);
+		end_line(&l);
 	}
 }
 

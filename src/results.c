@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,9 +26,8 @@ static size_t row_span(const struct evlist *el, size_t i, bool no_merge)
  * for, so the room grows as runs end (results_end_run). */
 #define RUNS_FIRST 64
 
-static int init_row(struct results_row *row, const struct evlist *el,
-		    size_t i, size_t n, size_t aggr, bool no_merge,
-		    size_t runs_cap)
+static void init_row(struct results_row *row, const struct evlist *el,
+		     size_t i, size_t n, size_t aggr, bool no_merge)
 {
 	row->e = evlist_at(el, i);
 	row->first = i;
@@ -35,9 +35,42 @@ static int init_row(struct results_row *row, const struct evlist *el,
 	row->aggr = aggr;
 	row->by_instance = no_merge && evsel_instance(row->e);
 	stats_init(&row->runs);
-	row->run_values = calloc(runs_cap, sizeof(*row->run_values));
-	row->run_counted = calloc(runs_cap, sizeof(*row->run_counted));
-	return row->run_values && row->run_counted ? 0 : -1;
+}
+
+/*
+ * Room for the values of cap runs of every row, in one allocation each
+ * (not two a row), keeping those of the runs so far. 0 or -ENOMEM,
+ * leaving the room as it was.
+ */
+static int runs_room(struct results *r, size_t cap)
+{
+	size_t n = r->n_rows && cap > (SIZE_MAX - 1) / r->n_rows
+		   ? SIZE_MAX : r->n_rows * cap + 1, i;
+	double *values = n < SIZE_MAX ? calloc(n, sizeof(*values)) : NULL;
+	bool *counted = n < SIZE_MAX ? calloc(n, sizeof(*counted)) : NULL;
+
+	if (!values || !counted) {
+		free(values);
+		free(counted);
+		return -ENOMEM;
+	}
+	for (i = 0; i < r->n_rows; i++) {
+		struct results_row *row = &r->rows[i];
+
+		if (r->n_runs) {
+			memcpy(values + i * cap, row->run_values,
+			       r->n_runs * sizeof(*values));
+			memcpy(counted + i * cap, row->run_counted,
+			       r->n_runs * sizeof(*counted));
+		}
+		row->run_values = values + i * cap;
+		row->run_counted = counted + i * cap;
+	}
+	free(r->values);
+	free(r->counted);
+	r->values = values;
+	r->counted = counted;
+	return 0;
 }
 
 struct results *results_new(const struct evlist *el, bool no_merge,
@@ -70,16 +103,16 @@ struct results *results_new(const struct evlist *el, bool no_merge,
 		first[events] = i;
 		span[events++] = n;
 	}
-	/* Every row, so that results_free frees those made so far. */
 	r->n_rows = events * n_aggr;
 	for (a = 0; a < n_aggr; a++) {
 		for (ev = 0; ev < events; ev++) {
 			at = event_major ? ev * n_aggr + a : a * events + ev;
-			if (init_row(&r->rows[at], el, first[ev], span[ev], a,
-				     no_merge, r->runs_cap) < 0)
-				goto fail;
+			init_row(&r->rows[at], el, first[ev], span[ev], a,
+				 no_merge);
 		}
 	}
+	if (runs_room(r, r->runs_cap) < 0)
+		goto fail;
 	free(first);
 	free(span);
 	return r;
@@ -92,14 +125,10 @@ fail:
 
 void results_free(struct results *r)
 {
-	size_t i;
-
 	if (!r)
 		return;
-	for (i = 0; r->rows && i < r->n_rows; i++) {
-		free(r->rows[i].run_values);
-		free(r->rows[i].run_counted);
-	}
+	free(r->values);
+	free(r->counted);
 	free(r->rows);
 	free(r->run_wall_ns);
 	free(r);
@@ -207,16 +236,10 @@ static int grow_runs(struct results *r)
 {
 	size_t want = r->runs_cap > r->max_runs / 2 ? r->max_runs
 						     : 2 * r->runs_cap;
-	size_t i;
 
-	if (resize(&r->run_wall_ns, want, sizeof(*r->run_wall_ns)) < 0)
+	if (resize(&r->run_wall_ns, want, sizeof(*r->run_wall_ns)) < 0 ||
+	    runs_room(r, want) < 0)
 		return -ENOMEM;
-	for (i = 0; i < r->n_rows; i++)
-		if (resize(&r->rows[i].run_values, want,
-			   sizeof(*r->rows[i].run_values)) < 0 ||
-		    resize(&r->rows[i].run_counted, want,
-			   sizeof(*r->rows[i].run_counted)) < 0)
-			return -ENOMEM;
 	r->runs_cap = want;
 	return 0;
 }

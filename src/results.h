@@ -48,6 +48,8 @@ struct results {
 	struct stats wall_ns;	/* elapsed time of each run */
 	double *run_wall_ns;	/* and each run's, for --table */
 	size_t runs_cap;	/* room for the values of this many runs */
+	double *values;		/* the rows' run_values, one allocation */
+	bool *counted;		/* and their run_counted */
 };
 
 /*

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of fmt.c: byte for byte what snprintf writes, for values
- * of every magnitude, ties and near-ties, every precision, and short
- * buffers. */
+ * of every magnitude, ties and near-ties, every precision, strings, and
+ * short buffers. */
 #include "config.h"
 
 #include <float.h>
@@ -142,6 +142,27 @@ START_TEST(test_u64)
 }
 END_TEST
 
+/* Strings, as "%s" copies them, cut where snprintf cuts them. */
+START_TEST(test_str)
+{
+	static const char *const strs[] = { "", "a", "<not counted>",
+					    "\xc3\xa9t\xc3\xa9", "msec" };
+	char want[16], got[16];
+	size_t i, len;
+
+	for (i = 0; i < (size_t)N_ROWS(strs); i++)
+		for (len = 0; len <= sizeof(want); len++) {
+			memset(want, 'x', sizeof(want));
+			memset(got, 'y', sizeof(got));
+			snprintf(want, len, "%s", strs[i]);
+			fmt_str(got, len, strs[i]);
+			ck_assert_msg(memcmp(want, got,
+					     len ? strlen(want) + 1 : 0) == 0,
+				      "'%s' in %zu: '%s'", strs[i], len, got);
+		}
+}
+END_TEST
+
 static Suite *fmt_suite(void)
 {
 	Suite *s = suite_create("fmt");
@@ -151,6 +172,7 @@ static Suite *fmt_suite(void)
 	tcase_add_test(tc, test_fixed_many);
 	tcase_add_test(tc, test_fixed_short);
 	tcase_add_test(tc, test_u64);
+	tcase_add_test(tc, test_str);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -14,6 +14,7 @@
 
 #include <check.h>
 
+#include "aggr.h"
 #include "diag.h"
 #include "event.h"
 #include "evlist.h"
@@ -248,6 +249,96 @@ START_TEST(test_counted)
 }
 END_TEST
 
+/*
+ * Per CPU, two CPUs, many events: an event never ran when it did not
+ * on any CPU (a CPU its task never ran on, enabled 0, does not count).
+ * Every third of 30 more never ran either; one pass over the rows
+ * tells them all.
+ */
+static char cpu_labels[][40] = { "CPU0", "CPU1" };
+static int cpu_ids[] = { 0, 1 }, one_cpu[] = { 1, 1 };
+static size_t cpu_of_target[] = { 0, 1 };
+static const struct aggr per_cpu = {
+	.kind = AGGR_CPU,
+	.n = 2,
+	.of_target = cpu_of_target,
+	.label = cpu_labels,
+	.id = cpu_ids,
+	.n_cpus = one_cpu,
+};
+
+#define N_MORE 30
+#define MORE_CONFIG 0x100	/* raw configs of the 30 more: 0x100 + k */
+
+/* What counter call read, by its event (config) and CPU. */
+static void count_per_cpu(size_t call)
+{
+	const struct fake_open *o = &fake.opens[call];
+	uint64_t c = o->attr.config, enabled = 5000, running = 0;
+
+	if (o->ret < 0)
+		return;
+	if (o->attr.type == PERF_TYPE_RAW)
+		running = (c - MORE_CONFIG) % 3 ? 5000 : 0;
+	else if (c == PERF_COUNT_HW_BRANCH_INSTRUCTIONS && o->cpu == 1)
+		running = 5000;
+	else if (c == PERF_COUNT_HW_CACHE_MISSES && o->cpu == 1)
+		enabled = 0;	/* its task never ran there */
+	else if (c == PERF_COUNT_HW_CACHE_REFERENCES)
+		running = 5000;
+	fake_count(o->ret, running ? 10 : 0, enabled, running);
+}
+
+START_TEST(test_counted_per_cpu)
+{
+	static int cpus[] = { 0, 1 };
+	const struct target target = { .cpus = cpus, .n_cpus = 2 };
+	struct evlist *el = evlist_new();
+	struct results *res;
+	size_t failed, i;
+	char names[N_MORE][8], want[512];
+
+	ck_assert_ptr_nonnull(el);
+	evlist_group_begin(el);
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
+		  "instructions");
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles");
+	evlist_group_end(el);
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS,
+		  "branches");
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES,
+		  "branch-misses");
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES,
+		  "cache-misses");
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES,
+		  "cache-references");
+	for (i = 0; i < N_MORE; i++) {
+		snprintf(names[i], sizeof(names[i]), "e%zu", i);
+		add_event(el, PERF_TYPE_RAW, MORE_CONFIG + i, names[i]);
+	}
+	ck_assert_int_eq(evlist_open(el, &target, &failed), 0);
+	for (i = 0; i < fake.n_opens; i++)
+		count_per_cpu(i);
+	ck_assert_int_eq(evlist_read(el), 0);
+	res = results_new(el, false, 1, &per_cpu);
+	ck_assert_ptr_nonnull(res);
+	results_snapshot(res);
+	capture(counted, res);
+	ck_assert_msg(strstr(said, "pstat: note: the group {instructions,cycles}: <not counted>: "),
+		      "%s", said);
+	snprintf(want, sizeof(want), "pstat: note: branch-misses");
+	for (i = 0; i < N_MORE; i += 3)
+		snprintf(want + strlen(want), sizeof(want) - strlen(want),
+			 ", e%zu", i);
+	strcat(want, ": <not counted>: the PMU had no counter free for them ");
+	ck_assert_msg(strstr(said, want), "%s\nwant\n%s", said, want);
+	ck_assert_msg(!strstr(said, "branches") && !strstr(said, "cache-"),
+		      "%s", said);
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
 /* The notes of a run's end, by how it ended. */
 static const struct end_row {
 	int line;
@@ -308,6 +399,7 @@ static Suite *notes_suite(void)
 	tcase_add_test(tc, test_opened);
 	tcase_add_loop_test(tc, test_run_ended, 0, N_ROWS(end_rows));
 	tcase_add_loop_test(tc, test_counted, 0, 2);
+	tcase_add_test(tc, test_counted_per_cpu);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -14,6 +15,7 @@
 #include <check.h>
 
 #include "aggr.h"
+#include "counts.h"
 #include "evlist.h"
 #include "evparse.h"
 #include "options.h"
@@ -507,6 +509,82 @@ START_TEST(test_human_scaled)
 		      "no running time in\n%s", line);
 	free(out);
 	evlist_free(el);
+}
+END_TEST
+
+/* v with sep between groups of three digits, by snprintf. */
+static void grouped(char *buf, size_t len, uint64_t v, const char *sep)
+{
+	char digits[24];
+	size_t n = (size_t)snprintf(digits, sizeof(digits), "%" PRIu64, v);
+	size_t i, o = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0 && (n - i) % 3 == 0)
+			o += (size_t)snprintf(buf + o, len - o, "%s", sep);
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+}
+
+/*
+ * The row of a count as printf would write it: "%18s %-4s %s", and
+ * when scaled "%18s %-4s %-32s   %8s %-23s  (%.2f%%)" with the radix.
+ */
+static void printf_row(char *buf, size_t len, const struct counts_values *v,
+		       bool german)
+{
+	struct counts_result r;
+	char value[64], pct[32], *dot;
+
+	counts_scale(v, &r);
+	if (r.state == COUNTS_NOT_COUNTED)
+		snprintf(value, sizeof(value), "<not counted>");
+	else
+		grouped(value, sizeof(value), r.value, german ? "." : ",");
+	if (r.state != COUNTS_SCALED) {
+		snprintf(buf, len, "%18s %-4s %s", value, "", "instructions");
+		return;
+	}
+	snprintf(pct, sizeof(pct), "%.2f", r.running_pct);
+	dot = strchr(pct, '.');
+	if (dot && german)
+		*dot = ',';
+	snprintf(buf, len, "%18s %-4s %-32s   %8s %-23s  (%s%%)", value, "",
+		 "instructions", "", "", pct);
+}
+
+/* A count of any magnitude, scaled or not, in C's and a German locale:
+ * the row as printf would write it, though it is written without. */
+START_TEST(test_human_many)
+{
+	uint64_t st = 88172645463325252ULL;
+	struct counts_values v;
+	struct evlist *el;
+	char want[256], *out;
+	int i;
+
+	for (i = 0; i < 1500; i++) {
+		st ^= st << 13;
+		st ^= st >> 7;
+		st ^= st << 17;
+		v.value = st >> (st % 64);
+		v.enabled = (st >> 8) % 1000000 + 1;
+		v.running = i % 3 == 0 ? v.enabled :
+			    i % 7 == 0 ? 0 : (st >> 32) % v.enabled;
+		c_locale();
+		if (i % 2 && !use_locale(__LINE__, GERMAN))
+			return;
+		el = build("instructions", (const struct ev[]){
+			{ v.value, v.enabled, v.running } });
+		out = print(el, NULL, ELAPSED_NS);
+		printf_row(want, sizeof(want), &v, i % 2);
+		ck_assert_msg(has_line(out, want), "no line\n%s\nin\n%s", want,
+			      out);
+		free(out);
+		evlist_free(el);
+	}
+	c_locale();
 }
 END_TEST
 
@@ -1167,6 +1245,7 @@ static Suite *output_suite(void)
 	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
 	tcase_add_loop_test(tc, test_human, 0, N_ROWS(human_rows));
 	tcase_add_test(tc, test_human_scaled);
+	tcase_add_test(tc, test_human_many);
 	tcase_add_test(tc, test_human_frame);
 	tcase_add_test(tc, test_repeat_forever_table);
 	suite_add_tcase(s, tc);
