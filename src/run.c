@@ -502,17 +502,19 @@ static int step(struct run *r, const char *cmd, const char *what,
 	char sh[] = "/bin/sh", dash_c[] = "-c";
 	char *argv[] = { sh, dash_c, (char *)cmd, NULL };
 	struct workload w;
-	int ret;
+	int ret, exec_err;
 
 	if (!cmd)
 		return 0;
 	ret = workload_prepare(&w, argv);
 	if (ret == 0)
 		ret = workload_start(&w, false);
-	if (ret == 0)
+	if (ret == 0) {
 		ret = workload_wait(&w, NULL, 0);
-	if (ret == 0)	/* /bin/sh could not be executed */
-		ret = -workload_exec_error(&w);
+		exec_err = workload_exec_error(&w);
+		if (ret == 0 && exec_err)
+			ret = -exec_err;	/* /bin/sh could not be executed */
+	}
 	if (ret < 0)
 		return ret;
 	if (w.signalled || !WIFEXITED(w.status) || WEXITSTATUS(w.status)) {

@@ -85,14 +85,16 @@ int workload_prepare(struct workload *w, char *const argv[]);
  * Let the child exec. With wait_exec, 0 once the exec succeeded, or the
  * positive errno of the failed exec (the child has then exited and been
  * reaped). Without, 0 at once: pstat sleeps once, not twice, before the
- * command ends, and workload_exec_error tells after workload_wait. Then
- * w must stay where it is until workload_wait returned: the child reads
- * it until its exec. -errno when the child could not be told.
+ * command ends, and workload_exec_error tells after workload_wait (and
+ * closes the pipe the child waited on, which stays open till then).
+ * Then w must stay where it is until workload_wait returned: the child
+ * reads it until its exec. -errno when the child could not be told.
  */
 int workload_start(struct workload *w, bool wait_exec);
 
 /* After workload_wait, when workload_start did not wait for the exec:
- * the positive errno of the exec that failed, or 0. */
+ * the positive errno of the exec that failed, or 0. Call it once the
+ * child is gone, whatever workload_wait returned: it closes the pipes. */
 int workload_exec_error(struct workload *w);
 
 /*

@@ -207,6 +207,7 @@ static int run(char *const argv[], bool wait_exec, int *status)
 		ck_assert_int_eq(workload_exec_error(&w), 0);
 	}
 	ck_assert_int_eq(w.err_fd, -1);
+	ck_assert_int_eq(w.go_fd, -1);
 	*status = w.status;
 	return ret;
 }
