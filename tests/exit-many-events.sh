@@ -44,13 +44,9 @@ unset PSTAT_FORK
 # The counters of the last run are closed by exit(2), not one by one;
 # those of the runs before it as each run ends. A build with
 # AddressSanitizer closes them all.
-if ! command -v strace >/dev/null 2>&1; then
-	echo "strace not found: the closes are not counted"
-elif [ "$PSTAT" != "${PSTAT%valgrind-pstat}" ]; then
-	echo "pstat runs under valgrind, which strace cannot see through"
-else
+if strace_sees_pstat "the closes at exit"; then
 	asan=false
-	! nm "$PSTAT" 2>/dev/null | grep -q '__asan_init' || asan=true
+	! pstat_asan || asan=true
 	closes()
 	{
 		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
@@ -72,9 +68,9 @@ fi
 # Under memcheck, everything is freed however many the counters.
 if ! command -v valgrind >/dev/null 2>&1; then
 	echo "valgrind not found: the frees under it are not checked"
-elif [ "$PSTAT" != "${PSTAT%valgrind-pstat}" ]; then
+elif pstat_valgrind; then
 	echo "pstat already runs under valgrind: its leak check is the test"
-elif nm "$PSTAT" 2>/dev/null | grep -q '__asan_init'; then
+elif pstat_asan; then
 	echo "built with AddressSanitizer, whose leak check is the test"
 else
 	# memcheck replaces no malloc in a static pstat: its twin linked

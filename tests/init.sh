@@ -144,6 +144,51 @@ require_tracefs()
 	require_tracepoints syscalls/sys_enter_write
 }
 
+# pstat_asan: whether $PSTAT is built with AddressSanitizer.
+pstat_asan()
+{
+	nm "$PSTAT" 2>/dev/null | grep -q '__asan_init'
+}
+
+# pstat_valgrind: whether $PSTAT is the wrapper running it under
+# valgrind (make check-valgrind), whose own system calls strace sees.
+pstat_valgrind()
+{
+	[ "$PSTAT" != "${PSTAT%valgrind-pstat}" ]
+}
+
+# strace_sees_pstat WHAT: whether strace can watch pstat's own system
+# calls; if not, says why WHAT is not checked, and the test goes on.
+strace_sees_pstat()
+{
+	if ! command -v strace >/dev/null 2>&1; then
+		echo "strace not found: $1 not checked"
+		return 1
+	fi
+	if pstat_valgrind; then
+		echo "pstat runs under valgrind, which strace cannot see through: $1 not checked"
+		return 1
+	fi
+}
+
+# require_pstat_caps: ./pstat-caps, a copy of pstat with cap_perfmon in
+# its file capabilities, for nobody (setpriv) to run: root, setpriv and
+# setcap (put on PATH from sbin) are needed, and a file system that
+# keeps the capability and honours it (not nosuid).
+require_pstat_caps()
+{
+	require_root
+	command -v setpriv >/dev/null 2>&1 || skip_ "no setpriv (util-linux)"
+	PATH=$PATH:/usr/sbin:/sbin
+	command -v setcap >/dev/null 2>&1 || skip_ "no setcap (libcap2-bin)"
+	cp "$PSTAT" ./pstat-caps || framework_failure_ "cannot copy pstat"
+	setcap cap_perfmon+ep ./pstat-caps 2>/dev/null ||
+		skip_ "cannot set file capabilities here (no xattrs?)"
+	if findmnt -n -o OPTIONS -T . 2>/dev/null | grep -qw nosuid; then
+		skip_ "the temp dir is on a nosuid mount: file capabilities do nothing"
+	fi
+}
+
 # require_fault_shim: $fault_shim is the fault tests' LD_PRELOAD shim
 # (tests/progs/fault_shim.c, whose comment says what it does), and
 # pstat takes it: not when built with AddressSanitizer, whose runtime
@@ -157,7 +202,7 @@ require_fault_shim()
 	if [ -x "$PROGS/pstat-dynamic" ]; then
 		PSTAT=$PROGS/pstat-dynamic
 	fi
-	! nm "$PSTAT" 2>/dev/null | grep -q '__asan_init' ||
+	! pstat_asan ||
 		skip_ "pstat is built with AddressSanitizer: no LD_PRELOAD shim"
 	rm -f shim-report
 	LD_PRELOAD=$fault_shim FAULT_REPORT=$PWD/shim-report \

@@ -22,7 +22,7 @@ expect_refused_saying "CPU number too large in '70000' at '70000'" \
 # 32 KiB naming every CPU 4096 times: pstat parses it in a 256 MiB
 # address space (it used to take 1 GiB) and finds an offline CPU
 # there. Address-space limits and sanitizers do not mix: not with ASan.
-if nm "$PSTAT" 2>/dev/null | grep -q __asan_init; then
+if pstat_asan; then
 	echo "an ASan build: the long -C list not tried"
 else
 	list=0-65535

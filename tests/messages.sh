@@ -70,7 +70,7 @@ grep -q "^pstat: 1 counter needs 17 file descriptors, but the limit is 16" err |
 # Without /proc (a tmpfs over it, in a mount namespace of its own), -p
 # and -t on a live process say so. ASan needs /proc, even to read its
 # options: not with an ASan build.
-if nm "$PSTAT" 2>/dev/null | grep -q __asan_init; then
+if pstat_asan; then
 	echo "an ASan build: -p without /proc not tried"
 elif [ "$(id -u)" = 0 ] && command -v unshare >/dev/null 2>&1 &&
    unshare -m true 2>/dev/null; then

@@ -9,17 +9,7 @@
 . "${top_srcdir:?}/tests/init.sh"
 
 require_perf_events
-require_root
-command -v setpriv >/dev/null 2>&1 || skip_ "no setpriv (util-linux)"
-PATH=$PATH:/usr/sbin:/sbin
-command -v setcap >/dev/null 2>&1 || skip_ "no setcap (libcap2-bin)"
-
-cp "$PSTAT" ./pstat-caps || framework_failure_ "cannot copy pstat"
-setcap cap_perfmon+ep ./pstat-caps 2>/dev/null ||
-	skip_ "cannot set file capabilities here (no xattrs?)"
-if findmnt -n -o OPTIONS -T . 2>/dev/null | grep -qw nosuid; then
-	skip_ "the temp dir is on a nosuid mount: file capabilities do nothing"
-fi
+require_pstat_caps
 
 # What glibc's secure mode removes (its UNSECURE_ENVVARS, in part), a
 # variable it keeps, one whose value holds a newline, and an empty one.

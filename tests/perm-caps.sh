@@ -9,19 +9,9 @@
 . "${top_srcdir:?}/tests/init.sh"
 
 require_perf_events
-require_root
-command -v setpriv >/dev/null 2>&1 || skip_ "no setpriv (util-linux)"
-PATH=$PATH:/usr/sbin:/sbin
-command -v setcap >/dev/null 2>&1 && command -v getcap >/dev/null 2>&1 ||
-	skip_ "no setcap and getcap (libcap2-bin)"
-
-cp "$PSTAT" ./pstat && cp "$PSTAT" ./pstat-caps ||
-	framework_failure_ "cannot copy pstat"
-setcap cap_perfmon+ep ./pstat-caps 2>/dev/null ||
-	skip_ "cannot set file capabilities here (no xattrs?)"
-if findmnt -n -o OPTIONS -T . 2>/dev/null | grep -qw nosuid; then
-	skip_ "the temp dir is on a nosuid mount: file capabilities do nothing"
-fi
+require_pstat_caps
+command -v getcap >/dev/null 2>&1 || skip_ "no getcap (libcap2-bin)"
+cp "$PSTAT" ./pstat || framework_failure_ "cannot copy pstat"
 
 nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
 ambient="--inh-caps +perfmon --ambient-caps +perfmon"

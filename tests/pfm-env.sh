@@ -49,16 +49,7 @@ if grep -q 'libc\.so' out; then
 fi
 
 # With file capabilities, LIBPFM_* from the caller steer nothing.
-require_root
-command -v setpriv >/dev/null 2>&1 || skip_ "no setpriv (util-linux)"
-PATH=$PATH:/usr/sbin:/sbin
-command -v setcap >/dev/null 2>&1 || skip_ "no setcap (libcap2-bin)"
-cp "$PSTAT" ./pstat-caps || framework_failure_ "cannot copy pstat"
-setcap cap_perfmon+ep ./pstat-caps 2>/dev/null ||
-	skip_ "cannot set file capabilities here (no xattrs?)"
-if findmnt -n -o OPTIONS -T . 2>/dev/null | grep -qw nosuid; then
-	skip_ "the temp dir is on a nosuid mount: file capabilities do nothing"
-fi
+require_pstat_caps
 chmod 755 . || framework_failure_ "chmod the temp dir"
 run_nobody env -u LIBPFM_VERBOSE -u LIBPFM_DEBUG ./pstat-caps -V
 expect_rc 0

@@ -26,13 +26,9 @@ clone_flags()
 	grep -Eo 'flags=[A-Z_|]+' trace >flags || echo fork >flags
 }
 
-if ! command -v strace >/dev/null 2>&1; then
-	echo "strace not found: which path runs is not checked"
-elif [ "$PSTAT" != "${PSTAT%valgrind-pstat}" ]; then
-	echo "pstat runs under valgrind: it forks, and strace cannot see it"
-else
+if strace_sees_pstat "which path runs"; then
 	asan=false
-	! nm "$PSTAT" 2>/dev/null | grep -q '__asan_init' || asan=true
+	! pstat_asan || asan=true
 	unset PSTAT_FORK
 	clone_flags
 	if $asan; then

@@ -13,7 +13,7 @@
 
 require_perf_events
 command -v strace >/dev/null 2>&1 || skip_ "strace not found"
-[ "$PSTAT" = "${PSTAT%valgrind-pstat}" ] ||
+! pstat_valgrind ||
 	skip_ "pstat runs under valgrind, whose own opens strace would see"
 # LeakSanitizer cannot work under ptrace: none in an ASan build.
 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0

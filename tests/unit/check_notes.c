@@ -179,6 +179,18 @@ START_TEST(test_opened)
 }
 END_TEST
 
+/* {instructions,cycles}, then branches: the events the notes name. */
+static void add_group_and_branches(struct evlist *el)
+{
+	evlist_group_begin(el);
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
+		  "instructions");
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles");
+	evlist_group_end(el);
+	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS,
+		  "branches");
+}
+
 /*
  * {instructions,cycles} and branches enabled and never run, then
  * instructions counted; what the reads say when a PMU's counters were
@@ -195,13 +207,7 @@ static struct results *not_counted(struct evlist *el, bool unsupported)
 		.enable_on_exec = true,
 	};
 
-	evlist_group_begin(el);
-	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
-		  "instructions");
-	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles");
-	evlist_group_end(el);
-	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS,
-		  "branches");
+	add_group_and_branches(el);
 	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
 		  "instructions");
 	if (unsupported)
@@ -255,18 +261,6 @@ END_TEST
  * Every third of 30 more never ran either; one pass over the rows
  * tells them all.
  */
-static char cpu_labels[][40] = { "CPU0", "CPU1" };
-static int cpu_ids[] = { 0, 1 }, one_cpu[] = { 1, 1 };
-static size_t cpu_of_target[] = { 0, 1 };
-static const struct aggr per_cpu = {
-	.kind = AGGR_CPU,
-	.n = 2,
-	.of_target = cpu_of_target,
-	.label = cpu_labels,
-	.id = cpu_ids,
-	.n_cpus = one_cpu,
-};
-
 #define N_MORE 30
 #define MORE_CONFIG 0x100	/* raw configs of the 30 more: 0x100 + k */
 
@@ -291,6 +285,14 @@ static void count_per_cpu(size_t call)
 
 START_TEST(test_counted_per_cpu)
 {
+	static const struct {
+		uint64_t config;
+		const char *name;
+	} hw[] = {
+		{ PERF_COUNT_HW_BRANCH_MISSES, "branch-misses" },
+		{ PERF_COUNT_HW_CACHE_MISSES, "cache-misses" },
+		{ PERF_COUNT_HW_CACHE_REFERENCES, "cache-references" },
+	};
 	static int cpus[] = { 0, 1 };
 	const struct target target = { .cpus = cpus, .n_cpus = 2 };
 	struct evlist *el = evlist_new();
@@ -299,19 +301,9 @@ START_TEST(test_counted_per_cpu)
 	char names[N_MORE][8], want[512];
 
 	ck_assert_ptr_nonnull(el);
-	evlist_group_begin(el);
-	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS,
-		  "instructions");
-	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, "cycles");
-	evlist_group_end(el);
-	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS,
-		  "branches");
-	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES,
-		  "branch-misses");
-	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES,
-		  "cache-misses");
-	add_event(el, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES,
-		  "cache-references");
+	add_group_and_branches(el);
+	for (i = 0; i < sizeof(hw) / sizeof(hw[0]); i++)
+		add_event(el, PERF_TYPE_HARDWARE, hw[i].config, hw[i].name);
 	for (i = 0; i < N_MORE; i++) {
 		snprintf(names[i], sizeof(names[i]), "e%zu", i);
 		add_event(el, PERF_TYPE_RAW, MORE_CONFIG + i, names[i]);
@@ -320,7 +312,7 @@ START_TEST(test_counted_per_cpu)
 	for (i = 0; i < fake.n_opens; i++)
 		count_per_cpu(i);
 	ck_assert_int_eq(evlist_read(el), 0);
-	res = results_new(el, false, 1, &per_cpu);
+	res = results_new(el, false, 1, &fake_per_cpu);
 	ck_assert_ptr_nonnull(res);
 	results_snapshot(res);
 	capture(counted, res);

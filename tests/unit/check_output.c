@@ -718,19 +718,6 @@ static char *print_mo(const struct mo_case *c)
 	return buf;
 }
 
-static char cpu_labels[][40] = { "CPU0", "CPU1" };
-static int cpu_ids[] = { 0, 1 };
-static int one_cpu[] = { 1, 1 };
-static size_t cpu_of_target[] = { 0, 1 };
-static const struct aggr per_cpu = {
-	.kind = AGGR_CPU,
-	.n = 2,
-	.of_target = cpu_of_target,
-	.label = cpu_labels,
-	.id = cpu_ids,
-	.n_cpus = one_cpu,
-};
-
 static char core_labels[][40] = { "S0-D0-C0", "S0-D0-C1" };
 static int core_ids[] = { 0, 1 };
 static int two_cpus[] = { 2, 2 };
@@ -787,14 +774,14 @@ static const struct mo_row {
 	  "summary;0.500;1000.000\n" },
 	/* -A: a line per CPU, its label first, under a "cpu" title. */
 	{ __LINE__, { "task-clock,page-faults", OUTPUT_CSV, ",", false,
-		      .aggr = &per_cpu, .n_targets = 2, .n_sections = 1,
+		      .aggr = &fake_per_cpu, .n_targets = 2, .n_sections = 1,
 		      .value = { { { 50000000, 100000000 }, { 100, 7 } } },
 		      .ns = { 100000000 } },
 	  "cpu,CPUs utilized,page-faults /sec\n"
 	  "CPU0,0.500,2000.000\n"
 	  "CPU1,1.000,70.000\n" },
 	{ __LINE__, { "task-clock,page-faults", OUTPUT_CSV, ",", true,
-		      .aggr = &per_cpu, .n_targets = 2, .n_sections = 2,
+		      .aggr = &fake_per_cpu, .n_targets = 2, .n_sections = 2,
 		      .value = { { { 50000000, 0 }, { 100, 0 } },
 				 { { 50000000, 100000000 }, { 100, 7 } } },
 		      .ns = { 100000000, 200000000 } },
@@ -822,7 +809,7 @@ static const struct mo_row {
 	  "{\"core\": \"S0-D0-C1\", \"aggregate-number\": 2, "
 	  "\"CPUs utilized\": 1, \"page-faults /sec\": 0}\n" },
 	{ __LINE__, { "task-clock,page-faults", OUTPUT_JSONL, NULL, true,
-		      .aggr = &per_cpu, .n_targets = 2, .n_sections = 1,
+		      .aggr = &fake_per_cpu, .n_targets = 2, .n_sections = 1,
 		      .value = { { { 50000000, 100000000 }, { 100, 7 } } },
 		      .ns = { 100000000 } },
 	  "{\"interval\": 0.1, \"cpu\": 0, \"CPUs utilized\": 0.5, "
@@ -886,7 +873,7 @@ static const struct mo_line_row {
 	    " S0-D0-C0    2         1.000         2000.000",
 	    " S0-D0-C1    2         1.000            0.000" } },
 	{ __LINE__, { "task-clock,page-faults", OUTPUT_HUMAN, NULL, true,
-		      .aggr = &per_cpu, .n_targets = 2, .n_sections = 1,
+		      .aggr = &fake_per_cpu, .n_targets = 2, .n_sections = 1,
 		      .value = { { { 50000000, 100000000 }, { 100, 7 } } },
 		      .ns = { 100000000 } },
 	  { "#           time cpu  CPUs utilized page-faults /sec",
@@ -1002,7 +989,7 @@ START_TEST(test_metric_only_json_keys)
 {
 	static const struct mo_case cases[] = {
 		{ "task-clock,cpu-clock,page-faults,page-faults",
-		  OUTPUT_JSONL, NULL, true, .aggr = &per_cpu, .n_targets = 2,
+		  OUTPUT_JSONL, NULL, true, .aggr = &fake_per_cpu, .n_targets = 2,
 		  .n_sections = 2,
 		  .value = { { { 1 }, { 1 }, { 1 }, { 1 } },
 			     { { 2 }, { 2 }, { 2 }, { 2 } } },

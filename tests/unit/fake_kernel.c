@@ -12,6 +12,19 @@
 
 struct fake_kernel fake;
 
+static char cpu_labels[][40] = { "CPU0", "CPU1" };
+static int cpu_ids[] = { 0, 1 };
+static int one_cpu[] = { 1, 1 };
+static size_t cpu_of_target[] = { 0, 1 };
+const struct aggr fake_per_cpu = {
+	.kind = AGGR_CPU,
+	.n = 2,
+	.of_target = cpu_of_target,
+	.label = cpu_labels,
+	.id = cpu_ids,
+	.n_cpus = one_cpu,
+};
+
 static size_t slot(int fd)
 {
 	ck_assert_int_ge(fd, FAKE_FIRST_FD);

@@ -14,6 +14,8 @@
 #include <sys/types.h>
 #include <linux/perf_event.h>
 
+#include "aggr.h"
+
 #define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 #define FAKE_FIRST_FD	100
@@ -68,6 +70,9 @@ extern struct fake_kernel fake;
 /* Install the fake with nothing failing (Check fixtures). */
 void fake_setup(void);
 void fake_teardown(void);
+
+/* -A on the fake machine's two CPUs: targets 0 and 1, a CPU each. */
+extern const struct aggr fake_per_cpu;
 
 /* The id the fake gives fd: not the fd, so no one can mix them up. */
 uint64_t fake_id(int fd);
