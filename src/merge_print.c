@@ -302,6 +302,14 @@ static void json_rank_or_null(FILE *f, long r)
 		json_null(f);
 }
 
+/* ", "KEY": v", null where no rank counted the event. */
+static void stat_field(FILE *f, const char *key, const struct merge_event *e,
+		       double v)
+{
+	fprintf(f, ", \"%s\": ", key);
+	json_number(f, e->counted ? v : NAN);
+}
+
 static void json_event(FILE *f, const struct merge_event *e, size_t n)
 {
 	size_t i;
@@ -311,27 +319,20 @@ static void json_event(FILE *f, const struct merge_event *e, size_t n)
 	json_string(f, e->name);
 	fputs(", \"unit\": ", f);
 	json_string(f, e->unit);
-	fprintf(f, ", \"ranks_counted\": %zu, \"ranks\": %zu, \"sum\": ",
-		e->counted, n);
-	json_number(f, e->counted ? e->sum : NAN);
-	fputs(", \"mean\": ", f);
-	json_number(f, e->counted ? e->mean : NAN);
-	fputs(", \"stddev\": ", f);
-	json_number(f, e->counted ? e->stddev : NAN);
-	fputs(", \"min\": ", f);
-	json_number(f, e->counted ? e->min : NAN);
+	fprintf(f, ", \"ranks_counted\": %zu, \"ranks\": %zu", e->counted,
+		n);
+	stat_field(f, "sum", e, e->sum);
+	stat_field(f, "mean", e, e->mean);
+	stat_field(f, "stddev", e, e->stddev);
+	stat_field(f, "min", e, e->min);
 	fputs(", \"min_rank\": ", f);
 	json_rank_or_null(f, e->min_rank);
-	fputs(", \"max\": ", f);
-	json_number(f, e->counted ? e->max : NAN);
+	stat_field(f, "max", e, e->max);
 	fputs(", \"max_rank\": ", f);
 	json_rank_or_null(f, e->max_rank);
-	fputs(", \"imbalance_pct\": ", f);
-	json_number(f, e->counted ? e->imbalance_pct : NAN);
-	fputs(", \"load_balance\": ", f);
-	json_number(f, e->counted ? e->load_balance : NAN);
-	fputs(", \"min_running_pct\": ", f);
-	json_number(f, e->counted ? e->min_running_pct : NAN);
+	stat_field(f, "imbalance_pct", e, e->imbalance_pct);
+	stat_field(f, "load_balance", e, e->load_balance);
+	stat_field(f, "min_running_pct", e, e->min_running_pct);
 	fputs(", \"metrics\": [", f);
 	for (k = 0; k < e->n_metrics; k++) {
 		fputs(k ? ", {\"value\": " : "{\"value\": ", f);
