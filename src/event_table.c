@@ -14,16 +14,18 @@
 
 #include "event_table.h"
 
-#define HW(n, c)	{ .name = (n), .type = PERF_TYPE_HARDWARE, \
+/* A row: its name, the name's length, then the rest. */
+#define ROW(n)		.name = (n), .len = sizeof(n) - 1
+#define HW(n, c)	{ ROW(n), .type = PERF_TYPE_HARDWARE, \
 			  .config = PERF_COUNT_HW_##c }
-#define HW_ALIAS(n, c, a) { .name = (n), .type = PERF_TYPE_HARDWARE, \
+#define HW_ALIAS(n, c, a) { ROW(n), .type = PERF_TYPE_HARDWARE, \
 			  .config = PERF_COUNT_HW_##c, .alias_of = (a) }
-#define SW(n, c)	{ .name = (n), .type = PERF_TYPE_SOFTWARE, \
+#define SW(n, c)	{ ROW(n), .type = PERF_TYPE_SOFTWARE, \
 			  .config = PERF_COUNT_SW_##c }
-#define SW_ALIAS(n, c, a) { .name = (n), .type = PERF_TYPE_SOFTWARE, \
+#define SW_ALIAS(n, c, a) { ROW(n), .type = PERF_TYPE_SOFTWARE, \
 			  .config = PERF_COUNT_SW_##c, .alias_of = (a) }
 
-#define TOOL(n, t)	{ .name = (n), .type = PERF_TYPE_SOFTWARE, \
+#define TOOL(n, t)	{ ROW(n), .type = PERF_TYPE_SOFTWARE, \
 			  .config = PERF_COUNT_SW_DUMMY, .tool = (t) }
 
 /* perf's names (tools/perf/util/parse-events.c, event_symbols_*). */
@@ -73,11 +75,10 @@ const struct event_def *event_table_find(const char *name, size_t len)
 {
 	size_t i;
 
-	/* The first letter first: it rules out all rows but a few. */
+	/* The length first: it rules out all rows but a few. */
 	for (i = 0; i < N_EVENTS; i++)
-		if (len && events[i].name[0] == name[0] &&
-		    strncmp(events[i].name, name, len) == 0 &&
-		    events[i].name[len] == '\0')
+		if (events[i].len == len &&
+		    memcmp(events[i].name, name, len) == 0)
 			return &events[i];
 	return NULL;
 }

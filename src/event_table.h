@@ -23,6 +23,7 @@ enum event_tool {
 
 struct event_def {
 	const char *name;
+	size_t len;		/* of name */
 	uint32_t type;		/* PERF_TYPE_HARDWARE or PERF_TYPE_SOFTWARE */
 	uint64_t config;
 	const char *alias_of;	/* the canonical name, NULL for it */

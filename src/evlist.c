@@ -28,6 +28,7 @@ struct evlist {
 	bool cgroups;		/* -G or --for-each-cgroup named some */
 	uint64_t *buf;		/* one group read, sized for the largest */
 	size_t buf_len;
+	void *targets;		/* every evsel's values, ids and fds */
 	size_t n_targets;	/* threads x CPUs, once opened */
 	int *anchors;		/* see evlist_anchor_tracepoints */
 	size_t n_anchors;
@@ -53,6 +54,7 @@ void evlist_free(struct evlist *el)
 	free(el->ev);
 	free(el->groups);
 	free(el->buf);
+	free(el->targets);
 	free(el);
 }
 
@@ -341,14 +343,35 @@ static bool group_is_weak(const struct evlist *el, const struct group *g)
 	return g->n > 1 && el->ev[g->first]->weak;
 }
 
+/* Each evsel's room for its targets, all in one allocation: 200
+ * events are one calloc, not 200. 0 or -ENOMEM. */
+static int alloc_targets(struct evlist *el)
+{
+	size_t room = evsel_room(el->n_targets), i;
+	char *mem = NULL;
+
+	for (i = 0; i < el->n; i++)
+		evsel_close(el->ev[i]);
+	if (room && el->n) {
+		mem = el->n <= SIZE_MAX / room ? calloc(el->n, room) : NULL;
+		if (!mem)
+			return -ENOMEM;
+	}
+	for (i = 0; i < el->n; i++)
+		evsel_place(el->ev[i], el->n_targets,
+			    mem ? mem + i * room : NULL);
+	free(el->targets);
+	el->targets = mem;
+	return 0;
+}
+
 static int alloc_buffers(struct evlist *el, const struct target *tg)
 {
 	size_t i, largest = 0;
-	int ret = 0;
+	int ret;
 
 	el->n_targets = target_count(tg);
-	for (i = 0; ret == 0 && i < el->n; i++)
-		ret = evsel_alloc(el->ev[i], el->n_targets);
+	ret = alloc_targets(el);
 	for (i = 0; i < el->n_groups; i++)
 		if (el->groups[i].n > largest)
 			largest = el->groups[i].n;

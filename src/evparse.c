@@ -94,9 +94,11 @@ static int fail_event(struct parser *p, size_t col,
 		    e->reason);
 }
 
+/* ASCII, whatever the locale: a comparison or two, not a ctype call. */
 static bool name_char(char c)
 {
-	return isalnum((unsigned char)c) || c == '_' || c == '-' ||
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '-' ||
 	       c == '.' || c == '*' || c == '?';
 }
 
@@ -140,9 +142,11 @@ static struct pending *add(struct parser *p,
 		p->cap_pend = cap;
 	}
 	e = &p->pend[p->n_pend];
-	memset(e, 0, sizeof(*e));
-	e->d.attr = *attr;
-	e->d.scale = 1.0;
+	/* Not a memset of its 700 bytes: the strings need only their end. */
+	e->d = (struct evsel_desc){ .attr = *attr, .scale = 1.0 };
+	e->instance = NULL;
+	e->pmu[0] = e->unit[0] = e->source[0] = '\0';
+	e->pmu_name = e->core = false;
 	e->name = strndup(name, len);
 	*ret = e->name ? 0 : -ENOMEM;
 	if (*ret == 0)

@@ -83,7 +83,8 @@ void evsel_free(struct evsel *e)
 	free(e->instance);
 	free(e->source);
 	free(e->cpus);
-	free(e->tvals);
+	if (e->tvals_owned)
+		free(e->tvals);
 	free(e);
 }
 
@@ -194,22 +195,49 @@ const struct counts_values *evsel_value(const struct evsel *e, size_t t)
 	return &e->tvals[t];
 }
 
-int evsel_alloc(struct evsel *e, size_t n)
+size_t evsel_room(size_t n)
+{
+	size_t len = n * (sizeof(*((struct evsel *)0)->tvals) +
+			  sizeof(uint64_t) + sizeof(int));
+
+	return (len + 7) & ~(size_t)7;
+}
+
+/* The values, then the ids, then the fds, in mem; all closed. */
+static void place(struct evsel *e, size_t n, void *mem)
 {
 	size_t t;
 
-	evsel_close(e);
-	free(e->tvals);
-	/* One allocation: the values, then the ids, then the fds. */
-	e->tvals = calloc(n, sizeof(*e->tvals) + sizeof(*e->ids) +
-			     sizeof(*e->fds));
+	e->tvals = mem;
 	e->ids = e->tvals ? (uint64_t *)(e->tvals + n) : NULL;
 	e->fds = e->tvals ? (int *)(e->ids + n) : NULL;
 	e->n_targets = e->tvals ? n : 0;
 	e->in_error = false;
 	for (t = 0; t < e->n_targets; t++)
 		e->fds[t] = -1;
+}
+
+static void forget_targets(struct evsel *e)
+{
+	evsel_close(e);
+	if (e->tvals_owned)
+		free(e->tvals);
+	e->tvals = NULL;
+	e->tvals_owned = false;
+}
+
+int evsel_alloc(struct evsel *e, size_t n)
+{
+	forget_targets(e);
+	place(e, n, calloc(1, evsel_room(n)));
+	e->tvals_owned = true;
 	return e->n_targets == n ? 0 : -ENOMEM;
+}
+
+void evsel_place(struct evsel *e, size_t n, void *mem)
+{
+	forget_targets(e);
+	place(e, n, mem);
 }
 
 /*

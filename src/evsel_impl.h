@@ -42,12 +42,26 @@ struct evsel {
 	uint64_t *ids;		/* PERF_EVENT_IOC_ID of each */
 	struct counts_values *tvals;	/* the last read of each; fds and
 					 * ids are in its allocation */
+	bool tvals_owned;	/* false: the evlist's (evsel_place) */
 	bool in_error;		/* a read of its group found end of file */
 	char text[];		/* the unit, then the name (see evsel_new) */
 };
 
 /* Room for n targets, all closed. 0 or -ENOMEM. */
 int evsel_alloc(struct evsel *e, size_t n);
+
+/*
+ * The bytes evsel_place takes for n targets: their values, ids and
+ * descriptors, a multiple of 8 so that the next evsel's are aligned.
+ */
+size_t evsel_room(size_t n);
+
+/*
+ * Room for n targets, all closed, in mem (evsel_room(n) zeroed bytes
+ * that the caller owns and frees after the evsel's last use): one
+ * allocation for every evsel of an evlist, not one each.
+ */
+void evsel_place(struct evsel *e, size_t n, void *mem);
 
 /*
  * Open target t. 0 or -errno (then also in open_err, err_pid and

@@ -54,7 +54,8 @@ _Static_assert(K_NR_DENOMS == METRICS_NR_DENOMS,
 	 PERF_COUNT_HW_CACHE_OP_READ << 8 |				\
 	 PERF_COUNT_HW_CACHE_RESULT_##result << 16)
 
-/* The events perf stat knows by type and config (stat-shadow.c). */
+/* The events perf stat knows by type and config (stat-shadow.c), type
+ * by type (kind_of stops past its type's rows). */
 static const struct {
 	__u32 type;
 	__u64 config;
@@ -132,14 +133,23 @@ static bool has_pmu_type(const struct perf_event_attr *attr)
 static enum kind kind_of(const struct perf_event_attr *attr)
 {
 	__u64 config = attr->config;
+	bool seen = false;
 	size_t i;
 
 	/* A hybrid PMU's cycles are still cycles. */
 	if (has_pmu_type(attr))
 		config &= PERF_HW_EVENT_MASK;
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (kinds[i].type == attr->type && kinds[i].config == config)
+	/* kinds[] goes type by type: past attr's rows, none is left. */
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (kinds[i].type != attr->type) {
+			if (seen)
+				break;
+			continue;
+		}
+		seen = true;
+		if (kinds[i].config == config)
 			return kinds[i].kind;
+	}
 	return K_OTHER;
 }
 
