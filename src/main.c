@@ -356,23 +356,19 @@ static int run(const struct options *o, struct target *tg,
 	};
 	struct run_failure fail = { 0 };
 	enum run_outcome outcome;
-	struct results *res;
+	struct results *res = NULL;
 	struct output *out;
 	char msg[512];
 	int ret = -1, close_ret;
 
-	res = results_new(el, o->no_merge, o->repeat,
-			  tg->aggr.kind != AGGR_GLOBAL ? &tg->aggr : NULL);
-	out = res ? output_new(dest, &o->out) : NULL;
+	out = output_new(dest, &o->out);
 	if (!out) {
-		results_free(res);
 		diag_error("%s", strerror(ENOMEM));
 		return EXIT_PSTAT_FAILED;
 	}
-	res->no_scale = o->no_scale;
 	progress_init(&arg.progress, progress_stream(o));
 	(void)clock_gettime(CLOCK_REALTIME, &info.start);
-	outcome = run_command(o, tg, el, res, out, &info, &hooks, ctl, &fail);
+	outcome = run_command(o, tg, el, &res, out, &info, &hooks, ctl, &fail);
 	progress_clear(&arg.progress);
 	if (outcome == RUN_OPEN_FAILED) {
 		report_open_error(el, fail.failed, fail.err);

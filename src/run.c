@@ -97,8 +97,11 @@ static int read_counts(struct run *r, double t, const struct rusage *ru)
  */
 static void print_interval(struct run *r, double t, bool counted)
 {
-	int ret = read_counts(r, t, NULL);
+	int ret;
 
+	if (!r->res)
+		return;		/* none could be made: r->err says so */
+	ret = read_counts(r, t, NULL);
 	if (ret < 0) {
 		r->err = ret;
 		return;
@@ -171,7 +174,8 @@ static int start_clocks(struct run *r)
 
 	r->t0 = r->last = now_ns();
 	r->counting = true;
-	r->res->enabled = true;
+	if (r->res)
+		r->res->enabled = true;
 	if (every)
 		ret = timer(r->timer_fd, every, every);
 	if (ret >= 0 && r->o->timeout_ms)
@@ -362,6 +366,32 @@ static void disarm_watches(struct run *r)
 	close_timer(&r->gone_fd);
 }
 
+/*
+ * The results and what printing them takes, made once the first run's
+ * command is let go (or at once, when there is none, or no run): they
+ * are made while it execs and runs, on another CPU where there is one,
+ * not before it. 0 or -ENOMEM.
+ */
+static int make_results(struct run *r)
+{
+	const struct target *tg = r->tg;
+
+	if (r->res)
+		return 0;
+	r->res = results_new(r->el, r->o->no_merge, r->o->repeat,
+			     tg->aggr.kind != AGGR_GLOBAL ? &tg->aggr : NULL);
+	if (!r->res)
+		return -ENOMEM;
+	r->res->no_scale = r->o->no_scale;
+	r->res->enabled = r->counting;
+	if (output_prepare(r->out, r->res) < 0) {
+		results_free(r->res);
+		r->res = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
 /* Fork the command, or only watch signals when there is none. */
 static int begin(struct run *r, struct workload *w)
 {
@@ -394,8 +424,10 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	/* Each run its own intervals, --interval-count's too. */
 	r->run = run;
 	r->intervals = 0;
-	results_restart_intervals(r->res);
-	r->res->enabled = false;
+	if (r->res) {
+		results_restart_intervals(r->res);
+		r->res->enabled = false;
+	}
 	r->t0 = r->last = now_ns();
 	ret = begin(r, &w);
 	if (ret < 0) {
@@ -436,6 +468,10 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	/* With nothing to watch, nothing can happen before the command
 	 * ends: its exec's failure can be learnt then. */
 	ret = r->child ? workload_start(&w, n_watches > 0) : 0;
+	/* Short of memory for them, the command still runs to its end,
+	 * and pstat then says it could not count it. */
+	if (ret == 0 && make_results(r) < 0)
+		r->err = -ENOMEM;
 	if (ret == 0) {
 		ret = workload_wait(&w, watches, n_watches);
 		exec_err = r->child ? workload_exec_error(&w) : 0;
@@ -529,14 +565,14 @@ static int step(struct run *r, const char *cmd, const char *what,
 
 enum run_outcome run_command(const struct options *o,
 			     struct target *tg, struct evlist *el,
-			     struct results *res, struct output *out,
+			     struct results **res, struct output *out,
 			     struct output_run *info,
 			     const struct run_hooks *hooks,
 			     struct control *ctl, struct run_failure *fail)
 {
 	static const struct run_hooks no_hooks;
 	struct run r = {
-		.o = o, .tg = tg, .el = el, .res = res, .out = out, .ctl = ctl,
+		.o = o, .tg = tg, .el = el, .out = out, .ctl = ctl,
 		.hooks = hooks ? hooks : &no_hooks,
 		.timer_fd = -1, .delay_fd = -1, .timeout_fd = -1, .gone_fd = -1,
 	};
@@ -546,10 +582,6 @@ enum run_outcome run_command(const struct options *o,
 
 	info->argv = o->argv;
 	info->target = tg->desc[0] ? tg->desc : NULL;
-	if (output_prepare(out, res) < 0) {
-		fail->err = ENOMEM;
-		return RUN_FAILED;
-	}
 	/* Each run closes its tracepoints: keep them registered between. */
 	if (o->repeat > 1)
 		evlist_anchor_tracepoints(el);
@@ -568,8 +600,15 @@ enum run_outcome run_command(const struct options *o,
 			err = step(&r, o->post_cmd, "--post", run, fail);
 		if (err < 0) {
 			fail->err = -err;
-			return RUN_FAILED;
+			ret = RUN_FAILED;
+			break;
 		}
 	}
+	/* Whatever ended the runs, what is done has results to show. */
+	if (ret == RUN_DONE && make_results(&r) < 0) {
+		fail->err = ENOMEM;
+		ret = RUN_FAILED;
+	}
+	*res = r.res;
 	return ret;
 }

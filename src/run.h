@@ -64,14 +64,16 @@ struct run_hooks {
 
 /*
  * Run the command o->repeat times with el counting it, printing each
- * interval to out, and leave the totals in res and the run in info.
- * hooks (or NULL) hear of the run; ctl (or NULL), opened, is
- * --control's channel, obeyed while the command runs; *fail says more
- * about a failure.
+ * interval to out, and leave the totals in *res and the run in info.
+ * The results are made while the first run's command starts: *res is
+ * always set when the runs are RUN_DONE, and may be NULL otherwise; the
+ * caller frees it. hooks (or NULL) hear of the run; ctl (or NULL),
+ * opened, is --control's channel, obeyed while the command runs; *fail
+ * says more about a failure.
  */
 enum run_outcome run_command(const struct options *o,
 			     struct target *tg, struct evlist *el,
-			     struct results *res, struct output *out,
+			     struct results **res, struct output *out,
 			     struct output_run *info,
 			     const struct run_hooks *hooks,
 			     struct control *ctl, struct run_failure *fail);
