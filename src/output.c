@@ -113,23 +113,18 @@ static uint64_t count_of(double v)
 }
 
 /* Row i as printed; its metrics too when ctx is given. */
-static void make_row(const struct results *res, const struct results_row *rr,
-		     bool interval, const struct metrics_ctx *ctx,
-		     struct output_row *row)
+/*
+ * What a row counted: its readings, their state, and the value metrics
+ * divide (the mean over runs with -r). All the metrics pass needs of a
+ * row; make_row adds the rest.
+ */
+static void row_value(const struct results *res,
+		      const struct results_row *rr, bool interval,
+		      struct output_row *row)
 {
-	const struct aggr *ag = res->aggr;
-	bool known;
+	bool known = results_values(rr, interval, &row->vals);
 
 	row->rr = rr;
-	row->aggr = ag ? ag->label[rr->aggr] : NULL;
-	row->aggr_cpus = ag && ag->kind != AGGR_CPU && ag->kind != AGGR_THREAD
-			 ? ag->n_cpus[rr->aggr] : 0;
-	row->name = results_name(rr);
-	row->cgroup = NULL;
-	if (evlist_has_cgroups(res->el))
-		row->cgroup = evsel_cgroup(rr->e) ? evsel_cgroup(rr->e) : "";
-	row->unit = results_unit(rr);
-	known = results_values(rr, interval, &row->vals);
 	row->raw = results_value(res, rr, &row->vals, &row->r);
 	/* Readings that went backwards: the interval's count is unknown. */
 	if (!known && row->r.state != COUNTS_NOT_SUPPORTED) {
@@ -139,7 +134,6 @@ static void make_row(const struct results *res, const struct results_row *rr,
 	/* It did not count: whatever time the kernel gave, none ran. */
 	if (row->r.state == COUNTS_NOT_COUNTED)
 		row->vals.running = 0;
-	row->fractional = evsel_is_clock(rr->e) || evsel_scale(rr->e) != 1.0;
 	row->has_variance = false;
 	/* Totals of several runs: their mean, and how far to trust it. */
 	if (!interval && res->n_runs > 1 && counted(&row->r)) {
@@ -148,6 +142,24 @@ static void make_row(const struct results *res, const struct results_row *rr,
 		row->has_variance = true;
 		row->variance_pct = stats_rel_stddev_mean(&rr->runs);
 	}
+}
+
+static void make_row(const struct results *res, const struct results_row *rr,
+		     bool interval, const struct metrics_ctx *ctx,
+		     struct output_row *row)
+{
+	const struct aggr *ag = res->aggr;
+
+	row_value(res, rr, interval, row);
+	row->aggr = ag ? ag->label[rr->aggr] : NULL;
+	row->aggr_cpus = ag && ag->kind != AGGR_CPU && ag->kind != AGGR_THREAD
+			 ? ag->n_cpus[rr->aggr] : 0;
+	row->name = results_name(rr);
+	row->cgroup = NULL;
+	if (evlist_has_cgroups(res->el))
+		row->cgroup = evsel_cgroup(rr->e) ? evsel_cgroup(rr->e) : "";
+	row->unit = results_unit(rr);
+	row->fractional = evsel_is_clock(rr->e) || evsel_scale(rr->e) != 1.0;
 	row->value = output_shown(rr, row->raw);
 	row->n_metrics = 0;
 	if (ctx && counted(&row->r))
@@ -446,7 +458,7 @@ static int build_contexts(struct output *out, const struct results *res,
 	for (i = 0; i < out->n_ctx; i++)
 		metrics_ctx_init(&out->ctx[i], wall_ns);
 	for (i = 0; i < res->n_rows; i++) {
-		make_row(res, &res->rows[i], out->interval, NULL, &row);
+		row_value(res, &res->rows[i], out->interval, &row);
 		if (counted(&row.r))
 			metrics_ctx_add(ctx_of(out, row.rr),
 					evsel_attr(row.rr->e), row.raw);
