@@ -84,37 +84,17 @@ static void forwardable_set(sigset_t *set)
 }
 
 /*
- * Whether the caller ignores sig. A system call a signal, about 40 in
- * all, costs a third of one read of /proc/self/status, whose text the
- * kernel makes afresh (about 50 us here against 16).
+ * Whether the caller ignores sig (nohup's SIGHUP): pstat never changes
+ * the disposition of a signal it passes on, so its own is the caller's.
+ * Asked when such a signal comes, not of every signal at start (45
+ * system calls, or /proc/self/status, whose text the kernel makes
+ * afresh).
  */
-static bool is_ignored(int sig)
+static bool caller_ignores(int sig)
 {
 	struct sigaction sa;
 
 	return sigaction(sig, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN;
-}
-
-/*
- * A signal the caller ignores (nohup's SIGHUP) is ignored by pstat too,
- * as by the command: not passed on, and unblocked, unless the caller
- * blocked it, so that the kernel drops it.
- */
-static int leave_ignored(void)
-{
-	sigset_t ignored;
-	int sig;
-
-	sigemptyset(&ignored);
-	for (sig = 1; sig < NSIG; sig++) {
-		if (sig == SIGCHLD || sigismember(&caller.watched, sig) != 1 ||
-		    !is_ignored(sig))
-			continue;
-		sigdelset(&caller.watched, sig);
-		if (sigismember(&caller.mask, sig) != 1)
-			sigaddset(&ignored, sig);
-	}
-	return sigprocmask(SIG_UNBLOCK, &ignored, NULL) < 0 ? -errno : 0;
 }
 
 /*
@@ -125,7 +105,7 @@ static int save_caller(void)
 {
 	struct sigaction sa = { 0 };
 	size_t i;
-	int ret;
+	int ret = 0;
 
 	if (caller.saved)
 		return 0;
@@ -133,7 +113,6 @@ static int save_caller(void)
 	if (sigprocmask(SIG_BLOCK, &caller.watched, &caller.mask) < 0)
 		return -errno;
 	caller.saved = true;
-	ret = leave_ignored();
 	for (i = 0; ret == 0 && i < N_OWN; i++) {
 		sa.sa_handler = own[i].handler;
 		if (sigaction(own[i].sig, &sa, &caller.own[i]) < 0)
@@ -471,15 +450,18 @@ static long long now_ms(void)
 }
 
 /*
- * Pass pending signals on; SIGCHLD only wakes the loop up. A second
- * SIGINT or SIGTERM means it: SIGKILL follows a grace period later.
+ * Pass pending signals on; SIGCHLD only wakes the loop up, and a signal
+ * the caller ignores is ignored by pstat too, as by the command (which
+ * gets the caller's dispositions): not passed on. A second SIGINT or
+ * SIGTERM means it: SIGKILL follows a grace period later.
  */
 static void pass_signals(struct workload *w)
 {
 	struct signalfd_siginfo si;
 
 	while (read(w->sig_fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
-		if (si.ssi_signo == SIGCHLD)
+		if (si.ssi_signo == SIGCHLD ||
+		    caller_ignores((int)si.ssi_signo))
 			continue;
 		w->signalled = (int)si.ssi_signo;
 		if (w->pid <= 0)
