@@ -568,7 +568,7 @@ static int resolve_rank(struct options *o, struct rank_info *ri,
 			char *host, size_t host_len, char *path,
 			size_t path_len)
 {
-	struct rank_names names = { .pid = (long)getpid() };
+	struct rank_names names = { 0 };
 	char err[1024];
 	bool needed;
 
@@ -580,6 +580,7 @@ static int resolve_rank(struct options *o, struct rank_info *ri,
 	host[0] = '\0';
 	if (!needed && !(o->output_file && strchr(o->output_file, '%')))
 		return 0;
+	names.pid = (long)getpid();
 	names.host = short_host(host, host_len);
 	if (rank_detect(ri, environ, err, sizeof(err)) < 0 && needed) {
 		diag_error("%s", err);
