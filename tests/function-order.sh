@@ -1,0 +1,69 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A static pstat is linked with the functions of src/pstat.order next to
+# one another at the start of its text (configure, lld): every one of
+# them that the program holds lies in the first half of the 64 KiB
+# windows of the text (what the kernel maps at a fault), and more than
+# half of them are there, so that an order gone stale is seen.
+# Unordered, the C library's start-up alone spans nearly all of it.
+
+# shellcheck source=tests/init.sh
+. "${top_srcdir:?}/tests/init.sh"
+
+case ${FUNCTION_ORDER:-} in
+yes) ;;
+'') framework_failure_ "FUNCTION_ORDER is not set (run me from make check)" ;;
+*) skip_ "pstat is not linked in order: ${FUNCTION_ORDER#no: }" ;;
+esac
+for tool in nm readelf; do
+	command -v $tool >/dev/null 2>&1 ||
+		framework_failure_ "$tool not found (Debian package binutils)"
+done
+
+bin=${PSTAT_REAL:-$PSTAT}
+order=$top_srcdir/src/pstat.order
+[ -s "$order" ] || fail_ "$order: missing or empty"
+
+nm -S --defined-only "$bin" >syms || fail_ "nm $bin failed"
+# Each listed function the program holds (all the functions of that
+# name: a static one may have namesakes).
+awk -v list="$order" '
+	BEGIN { while ((getline name < list) > 0) { want[name] = 1; n++ } }
+	NF == 4 && $3 ~ /^[tTiW]$/ && ($4 in want) {
+		found[$4] = 1
+		print $1, $2, $4 > "placed"
+	}
+	END {
+		for (f in found) k++
+		print n, k + 0 > "counts"
+	}' syms || fail_ "awk failed"
+
+read -r listed held <counts
+[ "$held" -gt 0 ] || fail_ "none of the $listed functions of $order is in $bin"
+[ $((held * 2)) -gt "$listed" ] ||
+	fail_ "$bin holds only $held of the $listed functions of $order: \
+run scripts/order-functions"
+
+# The text, and the 64 KiB windows the functions lie in: from the
+# text's first, and no further than its first half.
+readelf -SW "$bin" |
+	awk '{ sub(/^ *\[ *[0-9]+\] */, "") } $1 == ".text" { print $3, $5 }' \
+	>text || fail_ "readelf -S $bin failed"
+read -r start size <text || fail_ "readelf -S $bin: no .text"
+lo=$((0x$start / 65536)) hi=$(((0x$start + 0x$size - 1) / 65536))
+first=$hi last=$lo
+while read -r addr size _; do
+	a=$((0x$addr / 65536)) z=$(((0x$addr + 0x$size - 1) / 65536))
+	if [ "$a" -lt "$lo" ] || [ "$z" -gt "$hi" ]; then
+		continue	# in .iplt, beside the text
+	fi
+	if [ "$a" -lt "$first" ]; then first=$a; fi
+	if [ "$z" -gt "$last" ]; then last=$z; fi
+done <placed
+half=$(((hi - lo + 1) / 2))
+if [ "$first" -ne "$lo" ] || [ $((last - first + 1)) -gt "$half" ]; then
+	fail_ "the $held functions of $order lie in windows $((first - lo)) to \
+$((last - lo)) of the text's $((hi - lo + 1)), not in its first $half: \
+is $bin linked in order?"
+fi
+exit 0
