@@ -398,7 +398,7 @@ static int begin(struct run *r, struct workload *w)
 	if (r->o->argv)
 		return workload_prepare(w, r->o->argv);
 	memset(w, 0, sizeof(*w));
-	w->go_fd = w->err_fd = w->sig_fd = w->pid_fd = -1;
+	w->go_fd = w->err_fd = w->sig_fd = -1;
 	return workload_watch_signals(w);
 }
 

@@ -19,9 +19,6 @@
 
 #include "spawn.h"
 
-#ifndef CLONE_PIDFD
-#define CLONE_PIDFD 0x00001000
-#endif
 
 /*
  * A child that shares pstat's memory must not go through the C
@@ -214,41 +211,22 @@ static int child(void *arg)
 /* The child's stack: one child at a time, gone at its exec. */
 static char stack[16384] __attribute__((aligned(16)));
 
-/* A child sharing pstat's memory, with its pidfd where the kernel has
- * CLONE_PIDFD (5.2) and a descriptor is left for it. */
-static pid_t clone_child(const struct spawn *s, int *pid_fd)
-{
-	pid_t pid = clone(child, stack + sizeof(stack),
-			  CLONE_VM | CLONE_PIDFD | SIGCHLD, (void *)s, pid_fd);
-
-	if (pid < 0 && (errno == EINVAL || errno == EMFILE || errno == ENFILE)) {
-		*pid_fd = -1;
-		pid = clone(child, stack + sizeof(stack), CLONE_VM | SIGCHLD,
-			    (void *)s);
-	}
-	return pid;
-}
-
-pid_t spawn_start(const struct spawn *s, int *pid_fd)
+pid_t spawn_start(const struct spawn *s)
 {
 	pid_t pid;
 	int err;
 
-	*pid_fd = -1;
 	if (spawn_forks()) {
 		pid = fork();
 		if (pid == 0)
 			child((void *)s);
 	} else {
-		pid = clone_child(s, pid_fd);
+		/* A child sharing pstat's memory. */
+		pid = clone(child, stack + sizeof(stack), CLONE_VM | SIGCHLD,
+			    (void *)s);
 	}
 	err = errno;
 	close(s->go_rd);
 	close(s->err_wr);
-	if (pid < 0)
-		return -err;
-	/* A failure leaves pstat to reap the child on SIGCHLD. */
-	if (*pid_fd < 0)
-		*pid_fd = (int)syscall(SYS_pidfd_open, pid, 0);
-	return pid;
+	return pid < 0 ? -err : pid;
 }

@@ -55,8 +55,9 @@ bool spawn_memory_checked(void);
  * Start the child of s, which must stay untouched until the child has
  * executed the command (EOF on err_rd) or exited, and close the child's
  * ends of the pipes (go_rd, err_wr) here, whatever happens. The child's
- * pid, or -errno; *pid_fd is its pidfd, or -1 where there is none.
+ * pid, or -errno. Its end comes as a SIGCHLD: no pidfd, whose making
+ * (CLONE_PIDFD) took clone(2) from about 55 to 85 us here.
  */
-pid_t spawn_start(const struct spawn *s, int *pid_fd);
+pid_t spawn_start(const struct spawn *s);
 
 #endif

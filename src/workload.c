@@ -80,7 +80,7 @@ static void forwardable_set(sigset_t *set)
 		sigaddset(set, forwarded[i]);
 	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
 		sigaddset(set, sig);
-	sigaddset(set, SIGCHLD);	/* for kernels without pidfd */
+	sigaddset(set, SIGCHLD);	/* the child's end */
 }
 
 /*
@@ -219,8 +219,8 @@ static void close_fd(int *fd)
 }
 
 /*
- * Signals to pass on are blocked and read from a signalfd, and the
- * child's end from a pidfd: one poll sees both, and the child is reaped
+ * Signals to pass on are blocked and read from a signalfd, with
+ * SIGCHLD, the child's end: one poll sees both, and the child is reaped
  * only after its last signal was passed on, so its pid cannot be reused
  * under us.
  */
@@ -359,7 +359,7 @@ int workload_prepare(struct workload *w, char *const argv[])
 	pid_t pid;
 
 	memset(w, 0, sizeof(*w));
-	w->go_fd = w->err_fd = w->sig_fd = w->pid_fd = -1;
+	w->go_fd = w->err_fd = w->sig_fd = -1;
 	ret = workload_watch_signals(w);
 	if (ret == 0)
 		ret = caps_exec_prepare(&w->spawn.drop);
@@ -379,7 +379,7 @@ int workload_prepare(struct workload *w, char *const argv[])
 		return ret;
 	}
 	plan_child(w, argv, go, err);
-	pid = spawn_start(&w->spawn, &w->pid_fd);
+	pid = spawn_start(&w->spawn);
 	if (pid < 0) {
 		close(go[1]);
 		close(err[0]);
@@ -450,18 +450,23 @@ static long long now_ms(void)
 }
 
 /*
- * Pass pending signals on; SIGCHLD only wakes the loop up, and a signal
+ * Pass pending signals on; SIGCHLD, which is not, says whether one came
+ * (the child may have ended, or stopped). A signal
  * the caller ignores is ignored by pstat too, as by the command (which
  * gets the caller's dispositions): not passed on. A second SIGINT or
  * SIGTERM means it: SIGKILL follows a grace period later.
  */
-static void pass_signals(struct workload *w)
+static bool pass_signals(struct workload *w)
 {
 	struct signalfd_siginfo si;
+	bool chld = false;
 
 	while (read(w->sig_fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
-		if (si.ssi_signo == SIGCHLD ||
-		    caller_ignores((int)si.ssi_signo))
+		if (si.ssi_signo == SIGCHLD) {
+			chld = true;
+			continue;
+		}
+		if (caller_ignores((int)si.ssi_signo))
 			continue;
 		w->signalled = (int)si.ssi_signo;
 		if (w->pid <= 0)
@@ -472,6 +477,7 @@ static void pass_signals(struct workload *w)
 		if (w->stops == 2 && !w->kill_at_ms)
 			w->kill_at_ms = now_ms() + WORKLOAD_GRACE_MS;
 	}
+	return chld;
 }
 
 /* poll's timeout: until the SIGKILL that is due, or none. */
@@ -508,40 +514,37 @@ static int reap(struct workload *w, int flags)
 int workload_wait(struct workload *w, struct workload_watch *watch,
 		  size_t n_watch)
 {
-	struct pollfd p[2 + MAX_WATCHES] = {
+	struct pollfd p[1 + MAX_WATCHES] = {
 		{ .fd = w->sig_fd, .events = POLLIN },
-		{ .fd = w->pid_fd, .events = POLLIN },
 	};
 	size_t i, n = n_watch < MAX_WATCHES ? n_watch : MAX_WATCHES;
-	bool child = w->pid > 0, stop = false;
+	bool child = w->pid > 0, stop = false, chld;
 	int ret;
 
 	/* cppcheck-suppress knownConditionTrueFalse ; run.c passes watches */
 	for (i = 0; i < n; i++)
-		p[2 + i] = (struct pollfd){ .fd = watch[i].fd, .events = POLLIN };
+		p[1 + i] = (struct pollfd){ .fd = watch[i].fd, .events = POLLIN };
 	while (child ? w->pid > 0 : !stop && !w->signalled) {
 		if (w->sig_fd < 0)
 			return child ? reap(w, 0) : -EINVAL;
-		if (poll(p, 2 + n, kill_timeout(w)) < 0 && errno != EINTR)
+		if (poll(p, 1 + n, kill_timeout(w)) < 0 && errno != EINTR)
 			return -errno;
-		if (p[0].revents)
-			pass_signals(w);
+		chld = p[0].revents && pass_signals(w);
 		for (i = 0; i < n; i++) {
-			if (!p[2 + i].revents)
+			if (!p[1 + i].revents)
 				continue;
 			ret = watch[i].ready(watch[i].arg);
 			if (ret)
-				p[2 + i].fd = -1;
+				p[1 + i].fd = -1;
 			stop |= ret == 2;
 		}
-		/* Without a pidfd, SIGCHLD woke us: try a reap each time. */
-		if (child && (p[1].revents || w->pid_fd < 0)) {
-			ret = reap(w, w->pid_fd < 0 ? WNOHANG : 0);
+		/* A SIGCHLD: the child ended, or only stopped. */
+		if (child && chld) {
+			ret = reap(w, WNOHANG);
 			if (ret < 0)
 				return ret;
 		}
 	}
-	close_fd(&w->pid_fd);
 	close_fd(&w->sig_fd);
 	return 0;
 }
@@ -554,7 +557,6 @@ void workload_abort(struct workload *w)
 	/* With no child, workload_wait would wait for a signal. */
 	if (w->pid > 0)
 		workload_wait(w, NULL, 0);
-	close_fd(&w->pid_fd);
 	close_fd(&w->sig_fd);
 }
 

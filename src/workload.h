@@ -22,7 +22,6 @@ struct workload {
 	int go_fd;		/* write end of the pipe the child waits on */
 	int err_fd;		/* read end of the exec-error pipe */
 	int sig_fd;		/* signalfd of the signals passed on */
-	int pid_fd;		/* pidfd of the child, -1 where unsupported */
 	int status;		/* from wait4 */
 	struct rusage ru;
 	int signalled;		/* the last signal passed on, or 0 */
