@@ -170,10 +170,34 @@ int caps_file_text(const char *path, char *buf, size_t len)
 	return errno == ENOMEM ? -ENOMEM : 0;
 }
 
+/* pstat's real and effective ids, asked once: it never changes them
+ * (only its filesystem ids, for a moment: caps_open_user). */
+struct ids {
+	uid_t ruid, euid;
+	gid_t rgid, egid;
+};
+
+static const struct ids *ids(void)
+{
+	static struct ids v;
+	static bool known;
+	uid_t suid;
+	gid_t sgid;
+
+	if (!known) {
+		getresuid(&v.ruid, &v.euid, &suid);
+		getresgid(&v.rgid, &v.egid, &sgid);
+		known = true;
+	}
+	return &v;
+}
+
 bool caps_elevated(void)
 {
-	return getauxval(AT_SECURE) || getuid() != geteuid() ||
-	       getgid() != getegid();
+	const struct ids *i = ids();
+
+	return getauxval(AT_SECURE) || i->ruid != i->euid ||
+	       i->rgid != i->egid;
 }
 
 /*
@@ -240,9 +264,11 @@ static bool holds_capabilities(void)
 
 int caps_exec_prepare(struct caps_drop *drop)
 {
-	drop->uid = getuid();
-	drop->gid = getgid();
-	drop->ids = drop->uid != geteuid() || drop->gid != getegid();
+	const struct ids *i = ids();
+
+	drop->uid = i->ruid;
+	drop->gid = i->rgid;
+	drop->ids = i->ruid != i->euid || i->rgid != i->egid;
 	/*
 	 * Root gets every capability back at exec anyway, and needs them
 	 * to find the command where only root may look. No
