@@ -18,6 +18,7 @@
 #include "caps.h"
 #include "cgroup.h"
 #include "checkup.h"
+#include "clock.h"
 #include "control.h"
 #include "diag.h"
 #include "diagnose.h"
@@ -367,7 +368,7 @@ static int run(const struct options *o, struct target *tg,
 		return EXIT_PSTAT_FAILED;
 	}
 	progress_init(&arg.progress, progress_stream(o));
-	(void)clock_gettime(CLOCK_REALTIME, &info.start);
+	clock_now(CLOCK_REALTIME, &info.start);
 	outcome = run_command(o, tg, el, &res, out, &info, &hooks, ctl, &fail);
 	progress_clear(&arg.progress);
 	if (outcome == RUN_OPEN_FAILED) {

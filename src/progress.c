@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "clock.h"
 #include "progress.h"
 
 /* Back to the line's start, and everything after the cursor erased. */
@@ -19,7 +20,7 @@ double progress_now(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_now(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 

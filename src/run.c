@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "control.h"
 #include "evlist.h"
 #include "options.h"
@@ -55,7 +56,7 @@ static double now_ns(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_now(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
@@ -582,6 +583,8 @@ enum run_outcome run_command(const struct options *o,
 
 	info->argv = o->argv;
 	info->target = tg->desc[0] ? tg->desc : NULL;
+	if (o->interval_ms || runs_asked(o) != 1)
+		clock_read_often();
 	/* Each run closes its tracepoints: keep them registered between. */
 	if (o->repeat > 1)
 		evlist_anchor_tracepoints(el);

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "caps.h"
+#include "clock.h"
 #include "spawn.h"
 #include "workload.h"
 
@@ -445,7 +446,7 @@ static long long now_ms(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_now(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 

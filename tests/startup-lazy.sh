@@ -6,7 +6,9 @@
 # machine format, it opens no locale file (the archive, locale.alias,
 # the gconv cache). libcap, unless linked in (a static pstat), only
 # where capabilities are printed or a privileged pstat opens a file:
-# not to count. strace shows the opens.
+# not to count. strace shows the opens. And the clock, read a few times
+# in one run, by system call: the vDSO's first read costs two page
+# faults, many system calls' time (-r and -I, reading it often, use it).
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -65,3 +67,10 @@ if $dynamic; then
 	grep -q 'libcap' trace || { cat out; fail_ "--check: libcap not loaded"; }
 fi
 grep -q 'capabilities' out || { cat out; fail_ "--check: no capabilities line"; }
+
+# clock_gettime(2) by system call in one run, where strace sees it (the
+# vDSO's reads it does not).
+strace -f -qq -e trace=clock_gettime -o trace "$PSTAT" -x, -e task-clock \
+	-- true >out 2>err || { show_err_; fail_ "pstat -x, failed"; }
+n=$(grep -c clock_gettime trace) || :
+[ "$n" -ge 2 ] || { cat trace; fail_ "one run: $n clock_gettime calls"; }
