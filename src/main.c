@@ -107,7 +107,12 @@ static int apply_cgroups(const struct options *o, struct evlist *el,
 static int build_events(const struct options *o, struct evlist *el,
 			struct cgroups *cg)
 {
-	struct evparse_error err;
+	/*
+	 * Not on the stack: 8 KiB that every frame of the parser would run
+	 * below, on pages of their own, each a page fault at start-up.
+	 * Written only when a parse fails.
+	 */
+	static struct evparse_error err;
 	const char *set;
 	size_t i;
 	int level, ret = 0;
@@ -118,22 +123,24 @@ static int build_events(const struct options *o, struct evlist *el,
 	evlist_set_space(el, o->all_user ? EVLIST_SPACE_USER :
 			     o->all_kernel ? EVLIST_SPACE_KERNEL :
 			     EVLIST_SPACE_AS_GIVEN);
-	err.reason[0] = '\0';	/* stays so when -G's own error was said */
 	if (o->n_events == 0)
 		ret = evparse(el, event_table_default_set(), &err);
-	ret = ret ? ret : apply_cgroups(o, el, cg, 0);
+	/* -G's failures are said by apply_cgroups: none in err. */
+	if (ret == 0 && (ret = apply_cgroups(o, el, cg, 0)) < 0)
+		return ret;
 	for (i = 0; ret == 0 && i < o->n_events; i++) {
 		pfm = o->events_pfm[i];
 		ret = pfm ? pfm_events_parse(el, o->events[i], &err)
 		      : o->events[i][0] == '@'
 		      ? event_file(o, el, o->events[i] + 1, &err)
 		      : evparse(el, o->events[i], &err);
-		ret = ret ? ret : apply_cgroups(o, el, cg, i + 1);
+		if (ret == 0 && (ret = apply_cgroups(o, el, cg, i + 1)) < 0)
+			return ret;
 	}
 	for (level = 1; ret == 0 && level <= o->detailed &&
 	     (set = event_table_detailed_set(level)); level++)
 		ret = evparse(el, set, &err);
-	if (ret == -EINVAL && err.reason[0]) {
+	if (ret == -EINVAL) {
 		report_parse_error(&err, pfm ? "--pfm-events" : "-e");
 		evparse_error_fini(&err);
 	}
@@ -141,13 +148,12 @@ static int build_events(const struct options *o, struct evlist *el,
 }
 
 /*
- * The events, and the cgroups they count in (cg, or NULL: none, as for
- * --explain, whose attrs do not change): --for-each-cgroup's events
+ * The events of -G and --for-each-cgroup's cgroups (cg): the latter's
  * are all of them again for each cgroup, as perf makes them. 0,
  * -EINVAL once said, or -errno.
  */
-static int build_evlist(const struct options *o, struct evlist *el,
-			struct cgroups *cg)
+static int build_cgroup_evlist(const struct options *o, struct evlist *el,
+			       struct cgroups *cg)
 {
 	char err[PATH_MAX + 256];
 	const char *p = o->for_each_cgroup;
@@ -155,9 +161,9 @@ static int build_evlist(const struct options *o, struct evlist *el,
 	char *name;
 	int ret = 0;
 
-	if (!p || !cg)
+	if (!p)
 		ret = build_events(o, el, cg);
-	while (p && cg && ret == 0) {
+	while (p && ret == 0) {
 		n = strcspn(p, ",");
 		first = evlist_count(el);
 		name = strndup(p, n);
@@ -168,10 +174,20 @@ static int build_evlist(const struct options *o, struct evlist *el,
 		free(name);
 		p = p[n] ? p + n + 1 : NULL;
 	}
-	if (ret == 0 && cg &&
-	    (ret = cgroups_check_groups(el, err, sizeof(err))) < 0)
+	if (ret == 0 && (ret = cgroups_check_groups(el, err, sizeof(err))) < 0)
 		diag_error("%s", err);
 	return ret;
+}
+
+/*
+ * The events, and the cgroups they count in: cg, or NULL for none
+ * (without -G, or for --explain, whose attrs do not change). 0, -EINVAL
+ * once said, or -errno.
+ */
+static int build_evlist(const struct options *o, struct evlist *el,
+			struct cgroups *cg)
+{
+	return cg ? build_cgroup_evlist(o, el, cg) : build_events(o, el, NULL);
 }
 
 /* One message per failure, worded by its cause (diagnose.c). */
@@ -566,8 +582,7 @@ static const char *short_host(char *buf, size_t len)
  * stops pstat only where the rank is used: -o's name, --format.
  */
 static int resolve_rank(struct options *o, struct rank_info *ri,
-			char *host, size_t host_len, char *path,
-			size_t path_len)
+			char *host, size_t host_len, char **path)
 {
 	struct rank_names names = { 0 };
 	char err[1024];
@@ -589,12 +604,17 @@ static int resolve_rank(struct options *o, struct rank_info *ri,
 	}
 	if (!o->output_file)
 		return 0;
-	if (rank_expand(o->output_file, ri, &names, path, path_len, err,
+	*path = malloc(PATH_MAX);
+	if (!*path) {
+		diag_error("%s", strerror(ENOMEM));
+		return -1;
+	}
+	if (rank_expand(o->output_file, ri, &names, *path, PATH_MAX, err,
 			sizeof(err)) < 0) {
 		diag_error("%s", err);
 		return -1;
 	}
-	o->output_file = path;
+	o->output_file = *path;
 	return 0;
 }
 
@@ -609,34 +629,58 @@ static void environ_lost(const struct options *o, int err)
 }
 
 /* --control's channel, opened; NULL and 0 when none was asked for. */
-static int open_control(const struct options *o, struct control *c,
-			struct control **ctl)
+static int open_control(const struct options *o, struct control **ctl)
 {
+	struct control *c;
 	char err[512];
 
 	*ctl = NULL;
 	if (!o->control)
 		return 0;
+	c = malloc(sizeof(*c));
+	if (!c) {
+		diag_error("%s", strerror(ENOMEM));
+		return -1;
+	}
 	/* options_parse took its syntax already. */
 	if (control_parse(c, o->control, err, sizeof(err)) < 0 ||
 	    control_open(c, err, sizeof(err)) < 0) {
 		diag_error("%s", err);
+		free(c);
 		return -1;
 	}
 	*ctl = c;
 	return 0;
 }
 
+/*
+ * The cgroups of -G and --for-each-cgroup, or NULL without them. Not
+ * on main's stack, which all else runs below: a path's worth, 4 KiB
+ * that would push every later frame onto pages of its own, each a page
+ * fault at start-up. 0, or -ENOMEM.
+ */
+static int new_cgroups(const struct options *o, struct cgroups **cg)
+{
+	*cg = NULL;
+	if (!o->n_cgroups && !o->for_each_cgroup)
+		return 0;
+	*cg = malloc(sizeof(**cg));
+	if (!*cg)
+		return -ENOMEM;
+	cgroups_init(*cg);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	struct control ctl_buf, *ctl = NULL;
-	struct cgroups cg;
+	struct control *ctl = NULL;
+	struct cgroups *cg = NULL;
 	struct options o;
 	struct evlist *el = NULL;
 	struct target tg = { 0 };
 	struct rank_info ri;
 	FILE *dest;
-	char err[256], host[256], path[4096];
+	char err[256], host[256], *path = NULL;
 	int ret, env_err;
 
 	/*
@@ -645,7 +689,6 @@ int main(int argc, char **argv)
 	 * death, and what the caller gave pstat is kept for the command.
 	 */
 	env_err = workload_init();
-	cgroups_init(&cg);
 
 	/*
 	 * Results go to stderr by default, which stdio leaves unbuffered:
@@ -678,19 +721,18 @@ int main(int argc, char **argv)
 			      "the list of events");
 	} else if (o.action == OPTIONS_MERGE) {
 		ret = merge(&o);
-	} else if (!(el = evlist_new())) {
+	} else if (!(el = evlist_new()) || new_cgroups(&o, &cg) < 0) {
 		diag_error("%s", strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;
-	} else if ((ret = build_evlist(&o, el, &cg)) < 0) {
+	} else if ((ret = build_evlist(&o, el, cg)) < 0) {
 		if (ret != -EINVAL)
 			diag_error("%s", strerror(-ret));
 		ret = EXIT_PSTAT_FAILED;
 	} else if (target_resolve(&tg, &o, err, sizeof(err)) < 0) {
 		diag_error("%s", err[0] ? err : strerror(ENOMEM));
 		ret = EXIT_PSTAT_FAILED;
-	} else if (resolve_rank(&o, &ri, host, sizeof(host), path,
-				sizeof(path)) < 0 ||
-		   open_control(&o, &ctl_buf, &ctl) < 0 ||
+	} else if (resolve_rank(&o, &ri, host, sizeof(host), &path) < 0 ||
+		   open_control(&o, &ctl) < 0 ||
 		   !(dest = open_destination(&o))) {
 		ret = EXIT_PSTAT_FAILED;
 	} else {
@@ -711,10 +753,14 @@ int main(int argc, char **argv)
 	}
 	if (ctl)
 		control_close(ctl);
+	free(ctl);
 	target_free(&tg);
 	if (tidy_exit())
 		evlist_free(el);
-	cgroups_free(&cg);
+	if (cg)
+		cgroups_free(cg);
+	free(cg);
+	free(path);
 	options_free(&o);
 	pfm_fini();
 	return ret;
