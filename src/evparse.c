@@ -130,8 +130,10 @@ static struct pending *add(struct parser *p,
 {
 	struct pending *e;
 
+	/* An item is most often one event: a group or a PMU's instances
+	 * grow it. (Each is 700 bytes, and a page of heap a page fault.) */
 	if (p->n_pend == p->cap_pend) {
-		size_t cap = p->cap_pend ? 2 * p->cap_pend : 8;
+		size_t cap = p->cap_pend ? 2 * p->cap_pend : 2;
 
 		e = realloc(p->pend, cap * sizeof(*e));
 		if (!e) {
