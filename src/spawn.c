@@ -209,7 +209,7 @@ static int child(void *arg)
 }
 
 /* The child's stack: one child at a time, gone at its exec. */
-static char stack[16384] __attribute__((aligned(16)));
+static char child_stack[16384] __attribute__((aligned(16)));
 
 pid_t spawn_start(const struct spawn *s)
 {
@@ -222,8 +222,8 @@ pid_t spawn_start(const struct spawn *s)
 			child((void *)s);
 	} else {
 		/* A child sharing pstat's memory. */
-		pid = clone(child, stack + sizeof(stack), CLONE_VM | SIGCHLD,
-			    (void *)s);
+		pid = clone(child, child_stack + sizeof(child_stack),
+			    CLONE_VM | SIGCHLD, (void *)s);
 	}
 	err = errno;
 	close(s->go_rd);

@@ -6,6 +6,9 @@
 # windows of the text (what the kernel maps at a fault), and more than
 # half of them are there, so that an order gone stale is seen.
 # Unordered, the C library's start-up alone spans nearly all of it.
+# The variables of the list likewise start .data and .bss, within their
+# first 8 KiB (32 KiB of .data.rel.ro, which holds pstat's tables):
+# unordered, they lie over 390 KiB of .data and 58 KiB of .bss.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -66,4 +69,25 @@ if [ "$first" -ne "$lo" ] || [ $((last - first + 1)) -gt "$half" ]; then
 $((last - lo)) of the text's $((hi - lo + 1)), not in its first $half: \
 is $bin linked in order?"
 fi
+
+awk -v list="$order" '
+	BEGIN { while ((getline name < list) > 0) want[name] = 1 }
+	NF == 4 && $3 ~ /^[bBdD]$/ && ($4 in want) { print $1, $4 }' syms \
+	>vars || fail_ "awk failed"
+readelf -SW "$bin" | awk '{ sub(/^ *\[ *[0-9]+\] */, "") }
+	$1 == ".data" || $1 == ".data.rel.ro" || $1 == ".bss" { print $1, $3, $5 }' \
+	>data || fail_ "readelf -S $bin failed"
+while read -r sec start size; do
+	limit=8192
+	[ "$sec" != .data.rel.ro ] || limit=32768
+	n=0
+	while read -r addr name; do
+		at=$((0x$addr - 0x$start))
+		[ "$at" -ge 0 ] && [ "$at" -lt $((0x$size)) ] || continue
+		n=$((n + 1))
+		[ "$at" -lt "$limit" ] || fail_ "$name lies $at bytes into \
+$sec, not within its first $limit: is $bin linked in order?"
+	done <vars
+	[ "$n" -gt 0 ] || fail_ "none of the variables of $order is in $sec"
+done <data
 exit 0
