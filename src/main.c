@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -270,6 +271,13 @@ static FILE *open_destination(const struct options *o)
 	return stderr;
 }
 
+/* Whether the output is pstat's own format, with its run record. */
+static bool own_format(const struct options *o)
+{
+	return o->out.format == OUTPUT_PSTAT_CSV ||
+	       o->out.format == OUTPUT_PSTAT_JSON;
+}
+
 /* Whether f writes where pstat's own messages go: stderr's file. */
 static bool shares_stderr(FILE *f)
 {
@@ -316,11 +324,13 @@ static void opened(void *arg, const struct evlist *el, const char *command)
 	verbose_opened(el);
 }
 
+/* The clock is read for the progress line alone: only when it is on. */
 static void run_started(void *arg, size_t run, size_t of)
 {
 	struct hook_arg *a = arg;
 
-	progress_started(&a->progress, run, of, progress_now());
+	if (progress_on(&a->progress))
+		progress_started(&a->progress, run, of, progress_now());
 }
 
 /* The progress line goes before a note can come. */
@@ -329,7 +339,8 @@ static void run_ended(void *arg, size_t run, size_t of, int status,
 {
 	struct hook_arg *a = arg;
 
-	progress_ended(&a->progress, progress_now());
+	if (progress_on(&a->progress))
+		progress_ended(&a->progress, progress_now());
 	notes_run_ended(a->argv, run, of, status, signalled, left_out);
 }
 
@@ -384,7 +395,9 @@ static int run(const struct options *o, struct target *tg,
 		return EXIT_PSTAT_FAILED;
 	}
 	progress_init(&arg.progress, progress_stream(o));
-	clock_now(CLOCK_REALTIME, &info.start);
+	/* The wall-clock start is in pstat's own formats alone. */
+	if (own_format(o))
+		clock_now(CLOCK_REALTIME, &info.start);
 	outcome = run_command(o, tg, el, &res, out, &info, &hooks, ctl, &fail);
 	progress_clear(&arg.progress);
 	if (outcome == RUN_OPEN_FAILED) {
@@ -588,9 +601,7 @@ static int resolve_rank(struct options *o, struct rank_info *ri,
 	char err[1024];
 	bool needed;
 
-	needed = rank_template_needs_rank(o->output_file) ||
-		 o->out.format == OUTPUT_PSTAT_CSV ||
-		 o->out.format == OUTPUT_PSTAT_JSON;
+	needed = rank_template_needs_rank(o->output_file) || own_format(o);
 	/* No work at start-up that the command line does not ask for. */
 	*ri = (struct rank_info){ .rank = -1, .local_rank = -1, .size = -1 };
 	host[0] = '\0';

@@ -225,11 +225,14 @@ static unsigned int facts_needed(const struct evlist *el)
 	return need;
 }
 
+/* The text of a note is written only when there is one: it has no room
+ * on the stack, where its 2 KiB put a run's deepest frames a page
+ * further down. (Called once, in the first run.) */
 void notes_opened(void *arg, const struct evlist *el, const char *command)
 {
+	static char buf[2048];
 	struct diagnose_facts facts;
 	struct workload_stop stop;
-	char buf[2048];
 
 	/* Notes take sysfs reads: only when they will be read. */
 	if (!diag_notes_on())

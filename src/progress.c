@@ -16,6 +16,11 @@ void progress_init(struct progress *p, FILE *f)
 	*p = (struct progress){ .f = f };
 }
 
+bool progress_on(const struct progress *p)
+{
+	return p->f != NULL;
+}
+
 double progress_now(void)
 {
 	struct timespec ts;

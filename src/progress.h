@@ -22,6 +22,9 @@ struct progress {
 /* A line on f (NULL: none, and every call below does nothing). */
 void progress_init(struct progress *p, FILE *f);
 
+/* Whether there is a line: without one, nothing needs the clock. */
+bool progress_on(const struct progress *p);
+
 /* Run run (from 0) of of starts: the line, at now (seconds). */
 void progress_started(struct progress *p, size_t run, size_t of,
 		      double now);

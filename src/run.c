@@ -429,7 +429,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		results_restart_intervals(r->res);
 		r->res->enabled = false;
 	}
-	r->t0 = r->last = now_ns();
+	/* Until counting starts (start_clocks), no time has passed. */
+	r->t0 = r->last = 0.0;
 	ret = begin(r, &w);
 	if (ret < 0) {
 		fail->err = -ret;
@@ -451,7 +452,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 						       : RUN_OPEN_FAILED;
 	}
 	if (run == 0 && h->opened)
-		h->opened(h->arg, r->el, r->child && w.path[0] ? w.path : NULL);
+		h->opened(h->arg, r->el, r->child ? w.path : NULL);
 	/* Without enable_on_exec the counters start here, or after -D. */
 	ret = arm_watches(r, watches, &n_watches);
 	if (ret == 0 && !tg->enable_on_exec && !r->o->delay_ms)

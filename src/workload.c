@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <paths.h>
 #include <poll.h>
 #include <stdbool.h>
@@ -64,6 +65,7 @@ static const struct {
  */
 static struct {
 	bool saved;
+	bool blocked;		/* watched is blocked now */
 	sigset_t mask;
 	sigset_t watched;	/* what pstat passes on, and SIGCHLD */
 	struct sigaction own[N_OWN];
@@ -113,7 +115,7 @@ static int save_caller(void)
 	forwardable_set(&caller.watched);
 	if (sigprocmask(SIG_BLOCK, &caller.watched, &caller.mask) < 0)
 		return -errno;
-	caller.saved = true;
+	caller.saved = caller.blocked = true;
 	for (i = 0; ret == 0 && i < N_OWN; i++) {
 		sa.sa_handler = own[i].handler;
 		if (sigaction(own[i].sig, &sa, &caller.own[i]) < 0)
@@ -200,8 +202,11 @@ int workload_block_signals(void)
 {
 	int ret = save_caller();
 
-	if (ret == 0 && sigprocmask(SIG_BLOCK, &caller.watched, NULL) < 0)
-		ret = -errno;
+	if (ret == 0 && !caller.blocked) {
+		if (sigprocmask(SIG_BLOCK, &caller.watched, NULL) < 0)
+			return -errno;
+		caller.blocked = true;
+	}
 	return ret;
 }
 
@@ -209,7 +214,10 @@ int workload_unblock_signals(void)
 {
 	if (!caller.saved)
 		return 0;
-	return sigprocmask(SIG_SETMASK, &caller.mask, NULL) < 0 ? -errno : 0;
+	if (sigprocmask(SIG_SETMASK, &caller.mask, NULL) < 0)
+		return -errno;
+	caller.blocked = false;
+	return 0;
 }
 
 static void close_fd(int *fd)
@@ -227,13 +235,11 @@ static void close_fd(int *fd)
  */
 int workload_watch_signals(struct workload *w)
 {
-	int ret = save_caller();
+	/* Blocked already, unless workload_unblock_signals let them go. */
+	int ret = workload_block_signals();
 
 	if (ret < 0)
 		return ret;
-	/* Blocked already, unless workload_unblock_signals let them go. */
-	if (sigprocmask(SIG_BLOCK, &caller.watched, NULL) < 0)
-		return -errno;
 	if (w->sig_fd >= 0)
 		close(w->sig_fd);
 	w->sig_fd = signalfd(-1, &caller.watched, SFD_CLOEXEC | SFD_NONBLOCK);
@@ -294,32 +300,39 @@ static void forget_exec(struct workload *w)
 {
 	free(w->sh_argv);
 	w->sh_argv = NULL;
+	w->path = NULL;
 }
 
 /*
  * The file to execute, found before the fork, and the shell's argv
- * should the kernel not execute it: the child must not allocate. A
- * command that is not found still forks a child, which says so when it
- * should have executed it, as execvp would have.
+ * should the kernel not execute it, in one allocation: the child must
+ * not allocate. A command that is not found still forks a child, which
+ * says so when it should have executed it, as execvp would have. The
+ * name is found in a buffer of this frame, not of struct workload's,
+ * whose PATH_MAX bytes put the whole run's stack a page deeper.
  */
 static int prepare_exec(struct workload *w, char *const argv[])
 {
 	static char sh[] = _PATH_BSHELL;
-	size_t argc = 0, i;
-	int ret = workload_resolve(argv[0], w->path, sizeof(w->path));
+	char path[PATH_MAX];
+	size_t argc = 0, i, len;
+	int ret = workload_resolve(argv[0], path, sizeof(path));
+	char *copy;
 
 	if (ret < 0) {
-		w->path[0] = '\0';
 		w->exec_err = -ret;
 		return 0;
 	}
 	while (argv[argc])
 		argc++;
-	w->sh_argv = malloc((argc + 2) * sizeof(*w->sh_argv));
+	len = strlen(path) + 1;
+	w->sh_argv = malloc((argc + 2) * sizeof(*w->sh_argv) + len);
 	if (!w->sh_argv)
 		return -ENOMEM;
+	copy = memcpy(w->sh_argv + argc + 2, path, len);
+	w->path = copy;
 	w->sh_argv[0] = sh;
-	w->sh_argv[1] = w->path;
+	w->sh_argv[1] = copy;
 	/* argv[1] up to its NULL. */
 	for (i = 1; i <= argc; i++)
 		w->sh_argv[i + 1] = argv[i];
@@ -396,6 +409,13 @@ int workload_prepare(struct workload *w, char *const argv[])
 /* The int the child wrote when its exec failed, or 0 at EOF: the exec
  * closed the pipe. The child has executed the command or given up:
  * both pipes are closed. */
+static void exec_done(struct workload *w)
+{
+	close_fd(&w->err_fd);
+	close_fd(&w->go_fd);
+	forget_exec(w);
+}
+
 static int exec_result(struct workload *w)
 {
 	ssize_t n;
@@ -404,10 +424,18 @@ static int exec_result(struct workload *w)
 	do {
 		n = read(w->err_fd, &e, sizeof(e));
 	} while (n < 0 && errno == EINTR);
-	close_fd(&w->err_fd);
-	close_fd(&w->go_fd);
-	forget_exec(w);
+	exec_done(w);
 	return n == (ssize_t)sizeof(e) ? e : 0;
+}
+
+/* A child reaped after it exited with neither status a failed exec
+ * leaves (126, 127) executed the command: nothing on the pipe to read. */
+static bool executed(const struct workload *w)
+{
+	int code = WEXITSTATUS(w->status);
+
+	return w->pid == 0 && WIFEXITED(w->status) && code != 126 &&
+	       code != 127;
 }
 
 int workload_start(struct workload *w, bool wait_exec)
@@ -439,7 +467,13 @@ int workload_start(struct workload *w, bool wait_exec)
 
 int workload_exec_error(struct workload *w)
 {
-	return w->err_fd >= 0 ? exec_result(w) : 0;
+	if (w->err_fd < 0)
+		return 0;
+	if (executed(w)) {
+		exec_done(w);
+		return 0;
+	}
+	return exec_result(w);
 }
 
 static long long now_ms(void)
@@ -451,33 +485,44 @@ static long long now_ms(void)
 }
 
 /*
- * Pass pending signals on; SIGCHLD, which is not, says whether one came
- * (the child may have ended, or stopped). A signal
- * the caller ignores is ignored by pstat too, as by the command (which
- * gets the caller's dispositions): not passed on. A second SIGINT or
- * SIGTERM means it: SIGKILL follows a grace period later.
+ * Pass a signal on; SIGCHLD, which is not, says that one came (the
+ * child may have ended, or stopped): true. A signal the caller ignores
+ * is ignored by pstat too, as by the command (which gets the caller's
+ * dispositions): not passed on. A second SIGINT or SIGTERM means it:
+ * SIGKILL follows a grace period later.
  */
+static bool pass_signal(struct workload *w, int sig)
+{
+	if (sig == SIGCHLD)
+		return true;
+	if (caller_ignores(sig))
+		return false;
+	w->signalled = sig;
+	if (w->pid <= 0)
+		return false;
+	kill(w->pid, sig);
+	if (sig == SIGINT || sig == SIGTERM)
+		w->stops++;
+	if (w->stops == 2 && !w->kill_at_ms)
+		w->kill_at_ms = now_ms() + WORKLOAD_GRACE_MS;
+	return false;
+}
+
+/* Every pending signal passed on, in one read as a rule: a read that
+ * does not fill the buffer took them all, and needs no second read
+ * (EAGAIN) to say so. Whether a SIGCHLD came. */
 static bool pass_signals(struct workload *w)
 {
-	struct signalfd_siginfo si;
+	struct signalfd_siginfo si[4];
 	bool chld = false;
+	ssize_t n;
+	size_t i;
 
-	while (read(w->sig_fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
-		if (si.ssi_signo == SIGCHLD) {
-			chld = true;
-			continue;
-		}
-		if (caller_ignores((int)si.ssi_signo))
-			continue;
-		w->signalled = (int)si.ssi_signo;
-		if (w->pid <= 0)
-			continue;
-		kill(w->pid, (int)si.ssi_signo);
-		if (si.ssi_signo == SIGINT || si.ssi_signo == SIGTERM)
-			w->stops++;
-		if (w->stops == 2 && !w->kill_at_ms)
-			w->kill_at_ms = now_ms() + WORKLOAD_GRACE_MS;
-	}
+	do {
+		n = read(w->sig_fd, si, sizeof(si));
+		for (i = 0; n > 0 && i < (size_t)n / sizeof(si[0]); i++)
+			chld |= pass_signal(w, (int)si[i].ssi_signo);
+	} while (n == (ssize_t)sizeof(si));
 	return chld;
 }
 

@@ -4,7 +4,6 @@
 #ifndef PSTAT_WORKLOAD_H
 #define PSTAT_WORKLOAD_H
 
-#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/resource.h>
@@ -14,11 +13,12 @@
 
 struct workload {
 	pid_t pid;		/* 0 before prepare and after wait */
-	char path[PATH_MAX];	/* the file the child executes, found on
-				 * $PATH; "" when there is none */
+	const char *path;	/* the file the child executes, found on
+				 * $PATH; NULL when there is none */
 	int exec_err;		/* why there is none, for the child to say */
 	char **sh_argv;		/* /bin/sh path args, for a file the kernel
-				 * cannot execute (ENOEXEC), as execvp(3) */
+				 * cannot execute (ENOEXEC), as execvp(3);
+				 * path is in the same allocation */
 	int go_fd;		/* write end of the pipe the child waits on */
 	int err_fd;		/* read end of the exec-error pipe */
 	int sig_fd;		/* signalfd of the signals passed on */

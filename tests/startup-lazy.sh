@@ -8,7 +8,10 @@
 # where capabilities are printed or a privileged pstat opens a file:
 # not to count. strace shows the opens. And the clock, read a few times
 # in one run, by system call: the vDSO's first read costs two page
-# faults, many system calls' time (-r and -I, reading it often, use it).
+# faults, many system calls' time (-r and -I, reading it often, use it);
+# the wall clock only for pstat's own formats. And no system call that
+# tells pstat nothing: the signals blocked once, each read of a run
+# answered with data.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -74,3 +77,26 @@ strace -f -qq -e trace=clock_gettime -o trace "$PSTAT" -x, -e task-clock \
 	-- true >out 2>err || { show_err_; fail_ "pstat -x, failed"; }
 n=$(grep -c clock_gettime trace) || :
 [ "$n" -ge 2 ] || { cat trace; fail_ "one run: $n clock_gettime calls"; }
+if grep -q CLOCK_REALTIME trace; then
+	cat trace
+	fail_ "-x,: the wall clock read, which no column shows"
+fi
+# --format=csv's run record has the start: the wall clock, once.
+strace -f -qq -e trace=clock_gettime -o trace "$PSTAT" --format=csv \
+	-e task-clock -- true >out 2>err ||
+	{ show_err_; fail_ "pstat --format=csv failed"; }
+n=$(grep -c CLOCK_REALTIME trace) || :
+[ "$n" = 1 ] || { cat trace; fail_ "--format=csv: $n wall clock reads"; }
+
+# pstat's own system calls (not its child's): the signals it passes on
+# blocked once; no read that finds nothing, neither the signalfd's
+# second (EAGAIN: one read takes every pending signal) nor the empty
+# exec-error pipe's of a command that exited 0.
+strace -qq -e trace=read,rt_sigprocmask -o trace "$PSTAT" -x, \
+	-e task-clock -- true >out 2>err || { show_err_; fail_ "pstat failed"; }
+n=$(grep -c '^rt_sigprocmask(SIG_BLOCK' trace) || :
+[ "$n" = 1 ] || { cat trace; fail_ "the signals blocked $n times"; }
+if grep -E '^read\(.*\) += (0|-1)' trace; then
+	cat trace
+	fail_ "a read that found nothing"
+fi
