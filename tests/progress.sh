@@ -16,20 +16,22 @@ on_pty()
 {
 	rc=0
 	python3 - "$PSTAT" "$@" >out <<'PY' || rc=$?
-import os, subprocess, sys
+import os, select, subprocess, sys
 master, slave = os.openpty()
 p = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL,
                      stdout=subprocess.DEVNULL, stderr=slave)
-os.close(slave)
+# The slave stays open here until pstat has exited and its last bytes
+# came: the kernel passes a pty's data on from a work queue, and the
+# hang-up of the slave's last close could overtake what pstat wrote
+# last (seen with both CPUs busy).
 data = b""
 while True:
-    try:
-        chunk = os.read(master, 4096)
-    except OSError:
+    ready, _, _ = select.select([master], [], [], 0.2)
+    if ready:
+        data += os.read(master, 4096)
+    elif p.poll() is not None:
         break
-    if not chunk:
-        break
-    data += chunk
+os.close(slave)
 # The terminal's own: each newline came as CR LF.
 sys.stdout.buffer.write(data.replace(b"\r\n", b"\n"))
 sys.exit(p.wait())
