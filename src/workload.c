@@ -409,10 +409,19 @@ int workload_prepare(struct workload *w, char *const argv[])
 /* The int the child wrote when its exec failed, or 0 at EOF: the exec
  * closed the pipe. The child has executed the command or given up:
  * both pipes are closed. */
+/* fd closed, or only forgotten when exit(2) will close it. */
+static void done_with(struct workload *w, int *fd)
+{
+	if (w->leave_fds)
+		*fd = -1;
+	else
+		close_fd(fd);
+}
+
 static void exec_done(struct workload *w)
 {
-	close_fd(&w->err_fd);
-	close_fd(&w->go_fd);
+	done_with(w, &w->err_fd);
+	done_with(w, &w->go_fd);
 	forget_exec(w);
 }
 
@@ -591,7 +600,7 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 				return ret;
 		}
 	}
-	close_fd(&w->sig_fd);
+	done_with(w, &w->sig_fd);
 	return 0;
 }
 

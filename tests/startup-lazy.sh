@@ -92,10 +92,17 @@ n=$(grep -c CLOCK_REALTIME trace) || :
 # blocked once; after that, pstat's first act in main, no read that
 # finds nothing, neither the signalfd's second (EAGAIN: one read takes
 # every pending signal) nor the empty exec-error pipe's of a command
-# that exited 0. (Before main, a sanitizer's run-time reads files of
-# its own to their ends.)
-strace -qq -e trace=read,rt_sigprocmask -o trace "$PSTAT" -x, \
-	-e task-clock -- true >out 2>err || { show_err_; fail_ "pstat failed"; }
+# that exited 0 (before main, a sanitizer's run-time reads files of
+# its own to their ends); and once the command is reaped, no close(2):
+# exit closes what a single run opened.
+strace -qq -e trace=read,rt_sigprocmask,wait4,close -o trace "$PSTAT" \
+	-x, -e task-clock -- true >out 2>err || { show_err_; fail_ "pstat failed"; }
+if ! pstat_asan &&
+	awk '/^wait4/ { reaped = 1 } reaped && /^close/ { found = 1 }
+	END { exit !found }' trace; then
+	cat trace
+	fail_ "descriptors closed after the command ended, which exit closes"
+fi
 n=$(grep -c '^rt_sigprocmask(SIG_BLOCK' trace) || :
 [ "$n" = 1 ] || { cat trace; fail_ "the signals blocked $n times"; }
 if awk '/^rt_sigprocmask\(SIG_BLOCK/ { main = 1 }
