@@ -406,10 +406,7 @@ int workload_prepare(struct workload *w, char *const argv[])
 	return 0;
 }
 
-/* The int the child wrote when its exec failed, or 0 at EOF: the exec
- * closed the pipe. The child has executed the command or given up:
- * both pipes are closed. */
-/* fd closed, or only forgotten when exit(2) will close it. */
+/* fd closed, or only forgotten where exit(2) will close it. */
 static void done_with(struct workload *w, int *fd)
 {
 	if (w->leave_fds)
@@ -418,6 +415,7 @@ static void done_with(struct workload *w, int *fd)
 		close_fd(fd);
 }
 
+/* The child has executed the command or given up: both pipes done. */
 static void exec_done(struct workload *w)
 {
 	done_with(w, &w->err_fd);
@@ -425,6 +423,8 @@ static void exec_done(struct workload *w)
 	forget_exec(w);
 }
 
+/* The int the child wrote when its exec failed, or 0 at EOF: the exec
+ * closed the pipe. */
 static int exec_result(struct workload *w)
 {
 	ssize_t n;
