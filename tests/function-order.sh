@@ -9,6 +9,8 @@
 # The variables of the list likewise start .data and .bss, within their
 # first 8 KiB (32 KiB of .data.rel.ro, which holds pstat's tables):
 # unordered, they lie over 390 KiB of .data and 58 KiB of .bss.
+# And pstat's strings start .rodata, unmerged (-fno-merge-constants):
+# merged, the C library's and libpfm4's pool strews them over 370 KiB.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -69,6 +71,17 @@ if [ "$first" -ne "$lo" ] || [ $((last - first + 1)) -gt "$half" ]; then
 $((last - lo)) of the text's $((hi - lo + 1)), not in its first $half: \
 is $bin linked in order?"
 fi
+
+# Strings of every run: an event's name, the human output's header.
+readelf -p .rodata "$bin" >strings || fail_ "readelf -p .rodata $bin failed"
+for s in 'task-clock' ' Performance counter stats for '; do
+	at=$(awk -v s="$s" '{ t = $0; sub(/^ *\[ *[0-9a-f]+\]  /, "", t) }
+		t == s { sub(/^ *\[ */, ""); sub(/\].*/, ""); print; exit }' strings)
+	[ -n "$at" ] || fail_ "'$s' is not a string of $bin's .rodata"
+	[ $((0x$at)) -lt 65536 ] || fail_ "'$s' lies $((0x$at)) bytes into \
+.rodata, not within its first 65536: are pstat's strings merged with \
+libpfm4's (-fno-merge-constants)?"
+done
 
 awk -v list="$order" '
 	BEGIN { while ((getline name < list) > 0) want[name] = 1 }
