@@ -170,12 +170,34 @@ int caps_file_text(const char *path, char *buf, size_t len)
 	return errno == ENOMEM ? -ENOMEM : 0;
 }
 
-/* pstat's real and effective ids, asked once: it never changes them
- * (only its filesystem ids, for a moment: caps_open_user). */
+/* pstat's real and effective ids. It never changes them (only its
+ * filesystem ids, for a moment: caps_open_user), so they are those the
+ * kernel set at its exec and wrote in the auxiliary vector: no system
+ * call. getresuid and getresgid where an entry is missing. */
 struct ids {
 	uid_t ruid, euid;
 	gid_t rgid, egid;
 };
+
+static bool from_auxv(struct ids *v)
+{
+	static const unsigned long types[] = { AT_UID, AT_EUID, AT_GID,
+					       AT_EGID };
+	unsigned long got[4];
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		errno = 0;
+		got[i] = getauxval(types[i]);
+		if (errno)
+			return false;
+	}
+	v->ruid = (uid_t)got[0];
+	v->euid = (uid_t)got[1];
+	v->rgid = (gid_t)got[2];
+	v->egid = (gid_t)got[3];
+	return true;
+}
 
 static const struct ids *ids(void)
 {
@@ -185,8 +207,13 @@ static const struct ids *ids(void)
 	gid_t sgid;
 
 	if (!known) {
-		getresuid(&v.ruid, &v.euid, &suid);
-		getresgid(&v.rgid, &v.egid, &sgid);
+		int saved = errno;
+
+		if (!from_auxv(&v)) {
+			getresuid(&v.ruid, &v.euid, &suid);
+			getresgid(&v.rgid, &v.egid, &sgid);
+		}
+		errno = saved;
 		known = true;
 	}
 	return &v;

@@ -11,7 +11,8 @@
 # faults, many system calls' time (-r and -I, reading it often, use it);
 # the wall clock only for pstat's own formats. And no system call that
 # tells pstat nothing: the signals blocked once, each read of a run
-# answered with data.
+# answered with data, no getresuid(2) or getresgid(2) (the ids pstat
+# was started with are in its auxiliary vector).
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -94,9 +95,14 @@ n=$(grep -c CLOCK_REALTIME trace) || :
 # every pending signal) nor the empty exec-error pipe's of a command
 # that exited 0 (before main, a sanitizer's run-time reads files of
 # its own to their ends); and once the command is reaped, no close(2):
-# exit closes what a single run opened.
-strace -qq -e trace=read,rt_sigprocmask,wait4,close -o trace "$PSTAT" \
-	-x, -e task-clock -- true >out 2>err || { show_err_; fail_ "pstat failed"; }
+# exit closes what a single run opened. Its ids, from the auxiliary
+# vector.
+strace -qq -e trace=read,rt_sigprocmask,wait4,close,getresuid,getresgid \
+	-o trace "$PSTAT" -x, -e task-clock -- true >out 2>err ||
+	{ show_err_; fail_ "pstat failed"; }
+if grep -E '^getres[ug]id' trace; then
+	fail_ "the ids asked of the kernel, which the auxiliary vector has"
+fi
 if ! pstat_asan &&
 	awk '/^wait4/ { reaped = 1 } reaped && /^close/ { found = 1 }
 	END { exit !found }' trace; then
