@@ -11,6 +11,8 @@
 # unordered, they lie over 390 KiB of .data and 58 KiB of .bss.
 # And pstat's strings start .rodata, unmerged (-fno-merge-constants):
 # merged, the C library's and libpfm4's pool strews them over 370 KiB.
+# Last, that the list is not stale: every function and variable a run
+# of 2 events touches is in it (valgrind's callgrind and lackey).
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -103,4 +105,57 @@ $sec, not within its first $limit: is $bin linked in order?"
 	done <vars
 	[ "$n" -gt 0 ] || fail_ "none of the variables of $order is in $sec"
 done <data
+
+# And the list is not stale: every function and variable a run of 2
+# events touches is in it, as scripts/order-functions sees them
+# (valgrind's callgrind and lackey, on the fork path; not fork(2)'s
+# variables, which it leaves out). One left out lies in the cold text
+# or data: a page fault or more of its own at every start (one
+# function's left three).
+command -v valgrind >/dev/null 2>&1 ||
+	framework_failure_ "valgrind not found (Debian package valgrind)"
+PSTAT_FORK=1 valgrind -q --tool=callgrind --callgrind-out-file=cg \
+	"$bin" -e task-clock,page-faults /bin/true >/dev/null 2>&1 ||
+	fail_ "pstat -e task-clock,page-faults /bin/true failed under callgrind"
+PSTAT_FORK=1 valgrind --tool=lackey --trace-mem=yes --log-file=lk \
+	"$bin" -e task-clock,page-faults /bin/true >/dev/null 2>&1 ||
+	fail_ "pstat -e task-clock,page-faults /bin/true failed under lackey"
+sed -n -E 's/^c?fn=\([0-9]+\) ([A-Za-z_][A-Za-z0-9_.]*).*/\1/p' cg >ran
+# Each address lackey saw loaded or stored, to the variable that holds
+# it: nm's variables by address, a binary search each.
+nm -S -n --defined-only "$bin" | awk -v list="$order" '
+	function hex(s,    i, v) {
+		v = 0
+		s = tolower(s)
+		for (i = 1; i <= length(s); i++)
+			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return v
+	}
+	BEGIN { while ((getline w < list) > 0) want[w] = 1 }
+	FILENAME == "-" {
+		if (NF == 4 && $3 ~ /^[bBdD]$/) {
+			n++; lo[n] = hex($1); hi[n] = lo[n] + hex($2); var[n] = $4
+		}
+		next
+	}
+	FILENAME == "ran" { if (!($1 in want)) missing[$1] = "function"; next }
+	/^ [LSM] / {
+		split($2, f, ",")
+		a = hex(f[1])
+		l = 1; h = n
+		while (l < h) {
+			m = int((l + h + 1) / 2)
+			if (lo[m] <= a) l = m; else h = m - 1
+		}
+		if (n && lo[l] <= a && a < hi[l] && !(var[l] in want) &&
+		    var[l] !~ /fork/)
+			missing[var[l]] = "variable"
+	}
+	END { for (x in missing) print missing[x], x }' - ran lk >missing ||
+	fail_ "awk failed"
+if [ -s missing ]; then
+	sort missing
+	fail_ "$(wc -l <missing) names a run touches are not in $order: \
+run scripts/order-functions"
+fi
 exit 0
