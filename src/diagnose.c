@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "caps.h"
+#include "compat.h"
 #include "diagnose.h"
 #include "evsel.h"
 #include "pmu.h"
@@ -342,7 +343,7 @@ void diagnose_probe_result(const struct diagnose_facts *s, int err,
 	if (!err)
 		snprintf(buf, len, "ok");
 	else
-		snprintf(buf, len, "%s: %s", strerrorname_np(err),
+		snprintf(buf, len, "%s: %s", compat_errname(err),
 			 err == EPERM && s->user_err == EPERM ?
 			 "perf_event_open is blocked for this process" :
 			 diagnose_errno_meaning(err));
@@ -579,7 +580,7 @@ static void unsupported_text(const struct diagnose_failure *f,
 	else
 		snprintf(buf, len, "%s: not supported: %s (%s)", f->event,
 			 diagnose_errno_meaning(f->err),
-			 strerrorname_np(f->err));
+			 compat_errname(f->err));
 }
 
 static void limits_text(const struct diagnose_failure *f,

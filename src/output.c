@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aggr.h"
+#include "compat.h"
 #include "evlist.h"
 #include "evsel.h"
 #include "fmt.h"
@@ -77,7 +78,7 @@ void output_pct_text(char *buf, size_t len, double pct)
 
 const char *output_signal_name(int sig, char *buf, size_t len)
 {
-	const char *abbrev = sigabbrev_np(sig);
+	const char *abbrev = compat_sigabbrev(sig);
 
 	if (abbrev)
 		snprintf(buf, len, "SIG%s", abbrev);
