@@ -148,7 +148,9 @@ static long drop_privileges(const struct caps_drop *d)
 	struct __user_cap_header_struct hdr = {
 		.version = _LINUX_CAPABILITY_VERSION_3,
 	};
-	struct __user_cap_data_struct none[_LINUX_CAPABILITY_U32S_3];
+	/* Zero without memset(3), which an unoptimised build calls. */
+	static const struct __user_cap_data_struct
+		none[_LINUX_CAPABILITY_U32S_3];
 	long ret;
 
 	if (d->ids) {
@@ -166,7 +168,6 @@ static long drop_privileges(const struct caps_drop *d)
 	if (ret < 0 && raw(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET,
 			   CAP_CHOWN, 0, 0) >= 0)
 		return ret;
-	memset(none, 0, sizeof(none));
 	return raw(SYS_capset, (long)&hdr, (long)none, 0, 0, 0);
 }
 
