@@ -128,9 +128,13 @@ struct kernel_sigaction {
  * command. The flags and masks of SIG_DFL and SIG_IGN mean nothing. */
 static void restore_signals(const struct spawn *s)
 {
-	struct kernel_sigaction ka = { 0 };
+	struct kernel_sigaction ka;
 	size_t i;
 
+	/* Field by field: clang -O0 zeroes a whole struct with memset. */
+	ka.flags = 0;
+	ka.restorer = NULL;
+	ka.mask = 0;
 	for (i = 0; i < s->n_sigs; i++) {
 		ka.handler = s->handlers[i];
 		raw(SYS_rt_sigaction, s->sigs[i], (long)&ka, 0, sizeof(ka.mask),

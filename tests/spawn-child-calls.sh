@@ -29,23 +29,30 @@ awk '
 	function add(f, t) {
 		sub(/^\.text\./, "", t)
 		sub(/[-+]0x[0-9a-f]+$/, "", t)
-		sub(/\+0x[0-9a-f]+>?$/, "", t)
 		if (t != f && t != "")
 			calls[f] = calls[f] " " t
 	}
+	# A branch whose target is relocated names it in its relocation;
+	# objdump names the unrelocated address after it (anything nearby).
+	function flush() {
+		if (pending != "")
+			add(f, pending)
+		pending = ""
+	}
 	/^[0-9a-f]+ <[^>]+>:$/ {
+		flush()
 		f = $2; gsub(/[<>:]/, "", f); defined[f] = 1; branch = 0; next
 	}
 	/^ +[0-9a-f]+:\t/ {
+		flush()
 		branch = ($2 ~ /^(call|callq|jmp|jmpq|bl|b|b\..*|cbz|cbnz)$/)
-		if (branch && match($0, /<[^>+]+/)) {
-			t = substr($0, RSTART + 1, RLENGTH - 1)
-			add(f, t)
-		}
+		if (branch && match($0, /<[^>+]+/))
+			pending = substr($0, RSTART + 1, RLENGTH - 1)
 		next
 	}
-	/R_(X86_64|AARCH64)_/ && branch { add(f, $3) }
+	/R_(X86_64|AARCH64)_/ && branch { pending = $3; branch = 0 }
 	END {
+		flush()
 		todo[1] = "child"; n = 1; seen["child"] = 1
 		for (i = 1; i <= n; i++) {
 			k = split(calls[todo[i]], tt, " ")
