@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Messages that name the real cause: a -o template whose %j would lead
+# out of its folder (refused, nothing written outside).
+
+# shellcheck source=tests/init.sh
+. "${top_srcdir:?}/tests/init.sh"
+
+require_perf_events
+unset PSTAT_RANK PSTAT_LOCAL_RANK PSTAT_SIZE PSTAT_JOB_ID \
+	OMPI_COMM_WORLD_RANK PMIX_RANK PMI_RANK MV2_COMM_WORLD_RANK \
+	SLURM_PROCID SLURM_LOCALID SLURM_NTASKS SLURM_JOB_ID
+
+# -o with a job id that climbs: refused, nothing written.
+mkdir -p d/sub
+cd d/sub || framework_failure_ "cd d/sub"
+for job in ../../x a/b ..; do
+	rc=0
+	env PSTAT_JOB_ID="$job" "$PSTAT" -o 'out-%j.txt' -e task-clock \
+		-- touch ran >out 2>err || rc=$?
+	expect_rc 125
+	[ ! -e ran ] || fail_ "PSTAT_JOB_ID=$job: the command ran"
+	grep -q "^pstat: -o 'out-%j.txt': %j is '$job' (from PSTAT_JOB_ID), which holds '/' or '..'" err ||
+		{ show_err_; fail_ "PSTAT_JOB_ID=$job: the message"; }
+done
+[ -z "$(find "$tmpdir" -name 'out-*')" ] ||
+	fail_ "a -o file was written: $(find "$tmpdir" -name 'out-*')"
+env PSTAT_JOB_ID=1234.server "$PSTAT" -o 'out-%j.txt' -e task-clock -- true ||
+	fail_ "PSTAT_JOB_ID=1234.server: status $?"
+[ -s out-1234.server.txt ] || fail_ "PSTAT_JOB_ID=1234.server: no file"
