@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Messages that name the real cause: a -o template whose %j would lead
-# out of its folder (refused, nothing written outside).
+# Messages that name the real cause: a -G name that leads out of the
+# cgroup hierarchy (not "Bad file descriptor"), and a -o template whose
+# %j would lead out of its folder (refused, nothing written outside).
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -10,6 +11,17 @@ require_perf_events
 unset PSTAT_RANK PSTAT_LOCAL_RANK PSTAT_SIZE PSTAT_JOB_ID \
 	OMPI_COMM_WORLD_RANK PMIX_RANK PMI_RANK MV2_COMM_WORLD_RANK \
 	SLURM_PROCID SLURM_LOCALID SLURM_NTASKS SLURM_JOB_ID
+
+# -G ..: out of the hierarchy, whatever is there.
+if ! awk '$3 == "cgroup2" || ($3 == "cgroup" && $4 ~ /perf_event/) {
+	found = 1 } END { exit !found }' /proc/self/mounts; then
+	echo "no cgroup hierarchy for perf_event mounted: -G not tried"
+else
+	for name in .. ../.. a/../.. /..; do
+		expect_refused_saying "cgroup '$name' leads out of .*without '\.\.'" \
+			-a -e task-clock -G "$name"
+	done
+fi
 
 # -o with a job id that climbs: refused, nothing written.
 mkdir -p d/sub
