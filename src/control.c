@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,12 +252,25 @@ enum control_cmd control_next(struct control *c)
 	}
 }
 
+/*
+ * An ack that cannot be written at once is dropped (-EAGAIN), as is one
+ * nobody can read (-EPIPE): a harness that stops reading its acks must
+ * not stop pstat, nor its signals. fd:'s descriptor may be blocking,
+ * and its flags are the harness's too: poll first (4 bytes fit
+ * wherever poll sees room).
+ */
 int control_ack(struct control *c)
 {
+	struct pollfd p = { .fd = c->ack_fd, .events = POLLOUT };
 	ssize_t n;
 
 	if (c->ack_fd < 0)
 		return 0;
+	if (poll(&p, 1, 0) != 1 || !(p.revents & POLLOUT))
+		return -EAGAIN;
+	/* No reader: no write, and no SIGPIPE. */
+	if (p.revents & POLLERR)
+		return -EPIPE;
 	do {
 		n = write(c->ack_fd, "ack\n", 4);
 	} while (n < 0 && errno == EINTR);

@@ -67,7 +67,10 @@ void control_feed(struct control *c, const char *bytes, size_t n);
  */
 enum control_cmd control_next(struct control *c);
 
-/* "ack\n" on the ack channel, if there is one. 0 or -errno. */
+/*
+ * "ack\n" on the ack channel, if there is one, never waiting: 0, or
+ * -errno when it was dropped (-EAGAIN: the channel is full).
+ */
 int control_ack(struct control *c);
 
 #endif
