@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -191,6 +192,9 @@ static void gather_rights(struct diagnose_facts *f, int pid)
 				  true, 0, -1);
 	read_status(f);
 	f->uid = getuid();
+	f->set_uid = f->uid != geteuid();
+	f->set_gid = getgid() != getegid();
+	f->dumpable = prctl(PR_GET_DUMPABLE) > 0;
 	f->target_uid = process_owner(pid);
 	getrlimit(RLIMIT_NOFILE, &rl);
 	f->nofile = (unsigned long)rl.rlim_cur;
@@ -439,6 +443,30 @@ static void eacces_everything(const struct diagnose_failure *f,
 			 f->event, para);
 }
 
+/*
+ * The command's process before its exec is not dumpable when pstat is
+ * not (set-group-ID, say), and the kernel lets only CAP_PERFMON or
+ * CAP_SYS_PTRACE count a process that is not dumpable.
+ */
+static void eacces_not_dumpable(const struct diagnose_failure *f,
+				const struct diagnose_facts *s, char *buf,
+				size_t len)
+{
+	const char *bit = s->set_uid ? "set-user-ID" : "set-group-ID";
+	char fix[400];
+
+	diagnose_setcap_fix(s, fix, sizeof(fix));
+	if (!s->set_uid && !s->set_gid)
+		snprintf(buf, len,
+			 "%s: permission denied: pstat is not dumpable, nor is the command's process until it executes the command, and the kernel lets only CAP_PERFMON or CAP_SYS_PTRACE count a process that is not dumpable; %s",
+			 f->event, fix);
+	else
+		snprintf(buf, len,
+			 "%s: permission denied: pstat is %s, so the command's process is not dumpable until it executes the command, and the kernel lets only CAP_PERFMON or CAP_SYS_PTRACE count a process that is not dumpable; install pstat without the %s bit (chmod %s %s), and %s",
+			 f->event, bit, bit, s->set_uid ? "u-s" : "g-s",
+			 s->exe[0] ? s->exe : "$(command -v pstat)", fix);
+}
+
 /* Another user's process, without the right to attach to it. */
 static void eacces_attach(const struct diagnose_failure *f,
 			  const struct diagnose_facts *s, char *buf,
@@ -465,6 +493,9 @@ static void eacces_text(const struct diagnose_failure *f,
 	perfmon_fix(s, fix, sizeof(fix));
 	if (s->user_err == EACCES) {
 		eacces_everything(f, s, buf, len);
+	} else if (f->command && !s->dumpable && !perfmon &&
+		   !s->have[CAPS_SYS_PTRACE]) {
+		eacces_not_dumpable(f, s, buf, len);
 	} else if (f->pid == -1 && !perfmon && s->paranoid > 0) {
 		diagnose_sysctl_fix(0, sysctl, sizeof(sysctl));
 		snprintf(buf, len,

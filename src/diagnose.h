@@ -44,6 +44,11 @@ struct diagnose_facts {
 	uid_t uid;		/* pstat's real uid */
 	long target_uid;	/* owner of the target process, -1 unknown */
 	unsigned long nofile, nofile_max;	/* RLIMIT_NOFILE */
+	bool dumpable;		/* PR_GET_DUMPABLE: not after a set-user-ID,
+				 * set-group-ID or file-capability exec, and
+				 * the command's process, held before its
+				 * exec, is pstat's own memory or its copy */
+	bool set_uid, set_gid;	/* the real and effective ids differ */
 	long n_cpus;		/* configured CPUs */
 	char exe[256];		/* pstat's own path, for setcap */
 	/* DIAGNOSE_CHECKUP: what --check adds */
@@ -83,6 +88,7 @@ struct diagnose_failure {
 	int err;		/* errno */
 	int pid, cpu;		/* where it was opened */
 	const char *leader;	/* its group's open leader, or NULL */
+	bool command;		/* pid is pstat's command, before its exec */
 };
 
 /*

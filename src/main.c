@@ -192,7 +192,8 @@ static int build_evlist(const struct options *o, struct evlist *el,
 }
 
 /* One message per failure, worded by its cause (diagnose.c). */
-static void report_open_error(const struct evlist *el, size_t i, int err)
+static void report_open_error(const struct evlist *el, size_t i, int err,
+			      bool command)
 {
 	const struct evsel *e = evlist_at(el, i);
 	const struct evsel *leader = evlist_open_leader(el, i);
@@ -201,6 +202,7 @@ static void report_open_error(const struct evlist *el, size_t i, int err)
 		.attr = evsel_attr(e),
 		.err = err,
 		.leader = leader ? evsel_name(leader) : NULL,
+		.command = command,
 	};
 	struct diagnose_facts s;
 	char msg[2048];
@@ -401,7 +403,7 @@ static int run(const struct options *o, struct target *tg,
 	outcome = run_command(o, tg, el, &res, out, &info, &hooks, ctl, &fail);
 	progress_clear(&arg.progress);
 	if (outcome == RUN_OPEN_FAILED) {
-		report_open_error(el, fail.failed, fail.err);
+		report_open_error(el, fail.failed, fail.err, o->argv != NULL);
 		ret = EXIT_PSTAT_FAILED;
 	} else if (outcome == RUN_EXEC_FAILED) {
 		ret = exec_failed(o->argv, fail.err);

@@ -5,7 +5,8 @@
 # nobody's rights, never root's. --control fifo: does not write acks
 # over root's file, --merge does not print root's report (nor tells
 # which of root's files exist), -G does not count in a cgroup nobody
-# may not open.
+# may not open. And a set-group-ID pstat, whose command nobody may not
+# count before its exec, says why.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -109,4 +110,19 @@ else
 	run_nobody ./pstat -x, -a -e task-clock -G "$cg" -- touch mine/ran
 	expect_rc 0
 	rm -f mine/ran
+fi
+
+# Set-group-ID: the command's process is not dumpable before its exec,
+# which the kernel lets no one without CAP_SYS_PTRACE count.
+cp "$PSTAT" ./pstat-sgid && chown 0:0 ./pstat-sgid &&
+	chmod 2755 ./pstat-sgid ||
+	framework_failure_ "cannot make a set-group-ID copy of pstat"
+run_nobody ./pstat-sgid -e task-clock:u -- touch mine/ran
+if [ "$rc" = 0 ]; then
+	echo "this kernel lets nobody count a process that is not dumpable"
+else
+	refused "set-group-ID" "task-clock:u: permission denied" \
+		"set-group-ID" "not dumpable" "chmod g-s"
+	! grep -q "security module" err ||
+		{ show_err_; fail_ "set-group-ID: blames a security module"; }
 fi
