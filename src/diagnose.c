@@ -2,6 +2,7 @@
 /* Facts about the machine, and the words for every failure and its fix. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
@@ -180,9 +181,37 @@ static void gather_tracefs(struct diagnose_facts *f)
 	}
 }
 
-static void gather_rights(struct diagnose_facts *f, int pid)
+static void gather_nofile(struct diagnose_facts *f)
 {
 	struct rlimit rl = { 0, 0 };
+
+	getrlimit(RLIMIT_NOFILE, &rl);
+	f->nofile = (unsigned long)rl.rlim_cur;
+	f->nofile_max = (unsigned long)rl.rlim_max;
+}
+
+/* The descriptors open now: those of /proc/self/fd but its own, or,
+ * when it cannot be opened (no descriptor left), the first 1024. */
+static size_t count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	const struct dirent *e;
+	size_t n = 0;
+	int fd;
+
+	if (!d) {
+		for (fd = 0; fd < 1024; fd++)
+			n += fcntl(fd, F_GETFD) >= 0;
+		return n;
+	}
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n ? n - 1 : 0;
+}
+
+static void gather_rights(struct diagnose_facts *f, int pid)
+{
 	ssize_t n;
 	int i;
 
@@ -196,9 +225,7 @@ static void gather_rights(struct diagnose_facts *f, int pid)
 	f->set_gid = getgid() != getegid();
 	f->dumpable = prctl(PR_GET_DUMPABLE) > 0;
 	f->target_uid = process_owner(pid);
-	getrlimit(RLIMIT_NOFILE, &rl);
-	f->nofile = (unsigned long)rl.rlim_cur;
-	f->nofile_max = (unsigned long)rl.rlim_max;
+	gather_nofile(f);
 	f->n_cpus = sysconf(_SC_NPROCESSORS_CONF);
 	n = readlink("/proc/self/exe", f->exe, sizeof(f->exe) - 1);
 	f->exe[n > 0 ? n : 0] = '\0';
@@ -239,6 +266,10 @@ void diagnose_gather(struct diagnose_facts *f, unsigned int need, int pid)
 	f->enomem = ret == -ENOMEM;
 	if (need & DIAGNOSE_RIGHTS)
 		gather_rights(f, pid);
+	if (need & DIAGNOSE_FDS) {
+		gather_nofile(f);
+		f->fds_open = count_fds();
+	}
 	if (need & DIAGNOSE_CHECKUP) {
 		gather_checkup(f);
 		f->core_pmu = scan_pmus(f, f->pmus, sizeof(f->pmus));
@@ -385,6 +416,18 @@ void diagnose_tracefs_fix(const char *events, char *buf, size_t len)
 		snprintf(buf, len,
 			 "run as root, or let a group you are in read it: 'sudo mount -o remount,mode=750,gid=GROUP %.*s'",
 			 (int)(strlen(events) - strlen("/events")), events);
+}
+
+void diagnose_out_of_fds(const struct diagnose_facts *s, size_t need,
+			 char *buf, size_t len)
+{
+	size_t total = s->fds_open + need;
+
+	snprintf(buf, len,
+		 "ran out of file descriptors before counting: the limit is %lu (ulimit -n), %zu are open already, and pstat needs %zu more for its pipes and counters: raise it with 'ulimit -n %zu'%s",
+		 s->nofile, s->fds_open, need, total,
+		 total > s->nofile_max
+		 ? ", which root must allow (the hard limit, ulimit -Hn)" : "");
 }
 
 void diagnose_fd_limit(size_t counters, size_t fds, unsigned long long limit,

@@ -213,6 +213,18 @@ static void report_open_error(const struct evlist *el, size_t i, int err,
 	diag_error("%s", msg);
 }
 
+/* Out of descriptors before the counters: how many to allow. */
+static void out_of_fds(const struct evlist *el, const struct target *tg)
+{
+	struct diagnose_facts s;
+	char msg[512];
+
+	diagnose_gather(&s, DIAGNOSE_FDS, 0);
+	diagnose_out_of_fds(&s, evlist_fds_needed(el, target_count(tg)) +
+				RUN_RESERVED_FDS, msg, sizeof(msg));
+	diag_error("%s", msg);
+}
+
 static int exec_failed(char *const argv[], int err)
 {
 	if (err == ENOENT && !strchr(argv[0], '/'))
@@ -411,6 +423,9 @@ static int run(const struct options *o, struct target *tg,
 		diagnose_fd_limit(fail.counters, fail.fds, fail.fd_limit, msg,
 				  sizeof(msg));
 		diag_error("%s", msg);
+		ret = EXIT_PSTAT_FAILED;
+	} else if (outcome == RUN_FAILED && fail.err == EMFILE) {
+		out_of_fds(el, tg);
 		ret = EXIT_PSTAT_FAILED;
 	} else if (outcome == RUN_FAILED) {
 		diag_error("cannot count %s: %s",

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Messages that name the real cause: a -G name that leads out of the
-# cgroup hierarchy (not "Bad file descriptor"), and a -o template whose
-# %j would lead out of its folder (refused, nothing written outside).
+# Messages that name the real cause: pstat out of descriptors (not the
+# command), a -G name that leads out of the cgroup hierarchy (not "Bad
+# file descriptor"), and a -o template whose %j would lead out of its
+# folder (refused, nothing written outside).
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -11,6 +12,24 @@ require_perf_events
 unset PSTAT_RANK PSTAT_LOCAL_RANK PSTAT_SIZE PSTAT_JOB_ID \
 	OMPI_COMM_WORLD_RANK PMIX_RANK PMI_RANK MV2_COMM_WORLD_RANK \
 	SLURM_PROCID SLURM_LOCALID SLURM_NTASKS SLURM_JOB_ID
+
+# A limit of 4 to 7 descriptors: pstat's own pipes do not fit.
+for n in 4 5 6 7; do
+	rm -f ran
+	rc=0
+	(
+		# shellcheck disable=SC3045 # dash, bash and busybox have -n
+		ulimit -n "$n" || exit 99
+		exec "$PSTAT" -e task-clock -- touch ran
+	) >out 2>err || rc=$?
+	[ "$rc" != 99 ] || framework_failure_ "ulimit -n $n"
+	expect_rc 125
+	[ ! -e ran ] || fail_ "ulimit -n $n: the command ran"
+	expect_eq "$(grep -c '^pstat: ' err)" 1 "ulimit -n $n: 'pstat: ' lines"
+	grep -q "^pstat: ran out of file descriptors before counting: the limit is $n (ulimit -n), .*raise it with 'ulimit -n [0-9]*'" err ||
+		{ show_err_; fail_ "ulimit -n $n: the message"; }
+	! grep -q 'touch' err || { show_err_; fail_ "ulimit -n $n: blames the command"; }
+done
 
 # -G ..: out of the hierarchy, whatever is there.
 if ! awk '$3 == "cgroup2" || ($3 == "cgroup" && $4 ~ /perf_event/) {

@@ -317,6 +317,14 @@ START_TEST(test_fix_words)
 	ck_assert_str_eq(buf, "6 counters need 22 file descriptors, but the limit is 20: raise it with 'ulimit -n 22'");
 	diagnose_fd_limit(1, 17, 16, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "1 counter needs 17 file descriptors, but the limit is 16: raise it with 'ulimit -n 17'");
+	s.nofile = s.nofile_max = 7;
+	s.fds_open = 4;
+	diagnose_out_of_fds(&s, 17, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "ran out of file descriptors before counting: the limit is 7 (ulimit -n), 4 are open already, and pstat needs 17 more for its pipes and counters: raise it with 'ulimit -n 21', which root must allow (the hard limit, ulimit -Hn)");
+	s.nofile_max = 4096;
+	diagnose_out_of_fds(&s, 17, buf, sizeof(buf));
+	ck_assert_ptr_nonnull(strstr(buf, "raise it with 'ulimit -n 21'"));
+	ck_assert_ptr_null(strstr(buf, "root"));
 	ck_assert_ptr_nonnull(strstr(diagnose_no_core_pmu(),
 				     "no hardware PMU"));
 	ck_assert_ptr_nonnull(strstr(diagnose_modifiers_refused(),
