@@ -67,6 +67,11 @@ run_pstat -a -j -e "$ev" -G "$cg" -- sh -c "$in_cg"
 expect_rc 0
 grep -q "^{\"counter-value\": 1000, \"unit\": \"\", \"event\": \"$ev\", \"cgroup\": \"$cg\", " err ||
 	{ show_err_; fail_ "-j: the cgroup key"; }
+# An event counted in every cgroup: "", as in perf and the man page.
+run_pstat -a -j -e "$ev" -G "$cg" -e "$ev" -- sh -c "$in_cg"
+expect_rc 0
+grep -q "\"event\": \"$ev\", \"cgroup\": \"\", " err ||
+	{ show_err_; fail_ "-j: the cgroup key of none"; }
 run_pstat -a -e "$ev" -G "$cg" -- sh -c "$in_cg"
 expect_rc 0
 grep -Eq "^ +1,000 +$ev +$cg\$" err || { show_err_; fail_ "human: the cgroup"; }
