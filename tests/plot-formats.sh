@@ -37,7 +37,7 @@ table()
 	[ ! -s plot.err ] || fail_ "pstat-plot --table $* said: $(cat plot.err)"
 }
 
-for fmt in -x, "-x;" -j --format=csv --format=json; do
+for fmt in "-x," "-x;" -j --format=csv --format=json; do
 	run_pstat "$fmt" -r 2 -I 10 -e "$ev" -- sh -c "$cmd"
 	expect_rc 0
 	cp err out.txt
