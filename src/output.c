@@ -590,6 +590,11 @@ void output_interval(struct output *out, const struct results *res,
 	print_section(out, res, NULL, interval_ns);
 }
 
+bool output_started(const struct output *out)
+{
+	return out->sections > 0;
+}
+
 void output_final(struct output *out, const struct results *res,
 		  const struct output_run *run)
 {

@@ -620,6 +620,10 @@ enum run_outcome run_command(const struct options *o,
 			break;
 		}
 	}
+	/* A later run that failed before it counted leaves the runs made
+	 * to show (main.c's late failure), as they ended. */
+	if (ret != RUN_DONE && info->runs_done > 0 && r.res)
+		r.res->enabled = true;
 	/* Whatever ended the runs, what is done has results to show. */
 	if (ret == RUN_DONE && make_results(&r) < 0) {
 		fail->err = ENOMEM;
