@@ -42,12 +42,21 @@ refused "ENOMEM on cs" "cs: " "Cannot allocate memory"
 with_faults FAULT_OPEN=2:23 -- -x, -e "$events" -- touch ran
 refused "ENFILE on page-faults" "page-faults: " "Too many open files in system"
 
-# -r 2: the first run's counters open, the second run's cs does not.
-with_faults FAULT_OPEN=7:12 -- -x, -r 2 -e "$events" -- touch ran
+# -r 2: the first run's counters open, the second run's cs does not: a
+# late failure (tests/late-failure.sh). The first run's results, whole,
+# and the message alone on stderr; with the results on stderr, no
+# message among them.
+with_faults FAULT_OPEN=7:12 -- -x, -o res.csv -r 2 -e "$events" -- touch ran
 ! grep -q '^reaper:' err || { show_err_; fail_ "-r 2: a process left"; }
 expect_rc 125
+expect_eq "$(grep -c . err)" 1 "-r 2: lines on stderr"
 expect_eq "$(grep -c '^pstat: .*cs: .*Cannot allocate memory' err)" 1 \
 	"-r 2: the message"
+expect_eq "$(cut -d, -f3 res.csv | tr '\n' ' ')" \
+	"task-clock page-faults cs cpu-clock " "-r 2: the first run's results"
+with_faults FAULT_OPEN=7:12 -- -x, -r 2 -e "$events" -- touch ran
+expect_rc 125
+expect_eq "$(grep -c '^pstat:' err)" 0 "-r 2: a message in the -x stream"
 
 # For real: a limit of 30 descriptors passes pstat's own count (6
 # events and 16 of its own), but the shell holds more, so an open fails
