@@ -338,7 +338,8 @@ static const struct opt opts[] = {
 
 	{ .name = "repeat", .letter = 'r', .arg = "N", .section = RUNS,
 	  .help = "run the command N times: means and spread;\n"
-		  "0: until Ctrl-C",
+		  "0: until Ctrl-C; without a command, each\n"
+		  "run counts until --timeout or Ctrl-C",
 	  .take = take_repeat, FIELD(repeat), .min = 0, .max = 1000000,
 	  .bad = "-r needs a number of runs, or 0 for until Ctrl-C" },
 	{ .name = "table", .section = RUNS,
@@ -362,9 +363,10 @@ static const struct opt opts[] = {
 	  .max = 86400000, .bad = "-I needs milliseconds, 10 or more" },
 	{ .name = "delay", .letter = 'D', .arg = "MS", .section = RUNS,
 	  .help = "start counting MS milliseconds after the\n"
-		  "command starts; -1: at --control's enable",
-	  .take = take_delay, FIELD(delay_ms), .min = 1, .max = 86400000,
-	  .bad = "-D needs milliseconds from 1 up" },
+		  "command starts, in each run (0: at once);\n"
+		  "-1: at --control's enable",
+	  .take = take_delay, FIELD(delay_ms), .min = 0, .max = 86400000,
+	  .bad = "-D needs milliseconds, 0 for none, or -1" },
 	{ .name = "timeout", .arg = "MS", .section = RUNS,
 	  .help = "stop the command (SIGTERM, then SIGKILL)\n"
 		  "after MS milliseconds; exit status 124",
@@ -383,7 +385,8 @@ static const struct opt opts[] = {
 	  .max = 1000000000,
 	  .bad = "--interval-count needs a number from 1 up" },
 	{ .name = "interval-clear", .section = RUNS,
-	  .help = "clear the screen before each interval",
+	  .help = "with -I: clear the screen before each\n"
+		  "interval",
 	  .take = take_true, FIELD(out.interval_clear) },
 	{ .name = "summary", .section = RUNS,
 	  .help = "with -I: the totals at the end as well;\n"
@@ -623,13 +626,14 @@ static int check_combinations(struct options *o, char *err, size_t len)
 		return bad(err, len, "--append goes with -o FILE");
 	if (o->output_file && o->log_fd >= 0)
 		return bad(err, len, "-o and --log-fd both given; choose one");
-	if ((o->interval_count || o->out.summary) && !o->interval_ms)
-		return bad(err, len,
-			   "--interval-count and --summary go with -I MS");
+	/* perf refuses this one; --summary and --interval-clear without
+	 * -I it takes, and they do nothing. */
+	if (o->interval_count && !o->interval_ms)
+		return bad(err, len, "--interval-count goes with -I MS");
 	if (o->out.table && o->repeat <= 1)
 		return bad(err, len, "--table goes with -r N");
-	if (o->out.interval_clear && !o->interval_ms)
-		return bad(err, len, "--interval-clear goes with -I MS");
+	if (!o->interval_ms)
+		o->out.summary = o->out.interval_clear = false;
 	if (o->out.interval_clear && o->out.format != OUTPUT_HUMAN)
 		return bad(err, len,
 			   "--interval-clear clears a terminal: it does not go with -x, -j or --format");
@@ -657,8 +661,6 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	    !o->cpu_list)
 		return bad(err, len,
 			   "-A and --per-core, --per-die, --per-socket, --per-node count per CPU: add -a or -C LIST");
-	if (o->delay_ms && o->repeat > 1)
-		return bad(err, len, "-D and -r do not go together");
 	if (o->delay_ms < 0 && !o->control)
 		return bad(err, len,
 			   "-D -1 starts with counting disabled until --control says 'enable': add --control fd:CTL or fifo:CTL");
@@ -745,13 +747,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 					   argv[optind]) : 0;
 	if (optind < argc)
 		o->argv = argv + optind;
-	if (!o->argv && o->repeat > 1)
-		return bad(err, err_len, "-r repeats a command: give one");
 	if (!o->argv && (o->pre_cmd || o->post_cmd))
 		return bad(err, err_len,
 			   "--pre and --post run around a command: give one");
-	if (!o->argv && o->delay_ms > 0)
-		return bad(err, err_len, "-D delays after a command starts: give one");
 	return 0;
 }
 
