@@ -507,6 +507,23 @@ static const struct opt *opt_of(int c)
 	return NULL;
 }
 
+/*
+ * getopt_long's value for opts[i]: that of the first row doing the same
+ * (--json-output is --json), so that a prefix of both is no ambiguity.
+ */
+static int long_value(size_t i)
+{
+	const struct opt *r = &opts[i];
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (opts[j].take == r->take && opts[j].off == r->off &&
+		    opts[j].value == r->value && takes_arg(&opts[j]) ==
+		    takes_arg(r))
+			break;
+	return LONG_OPT + (int)j;
+}
+
 /* "+e:dni...", and the long options, from the table. */
 static void getopt_tables(char *shorts, struct option *longs)
 {
@@ -526,7 +543,7 @@ static void getopt_tables(char *shorts, struct option *longs)
 			.name = r->name,
 			.has_arg = takes_arg(r) ? required_argument
 						: no_argument,
-			.val = LONG_OPT + (int)i,
+			.val = long_value(i),
 		};
 	}
 	*shorts = '\0';
@@ -589,6 +606,33 @@ void options_usage(FILE *f)
 }
 
 /*
+ * A long option getopt did not take, as "--per" or "--bogus=1": the
+ * options it begins (ambiguous), or none (unknown).
+ */
+static int unknown_long(char *err, size_t len, const char *arg)
+{
+	const char *name = arg + 2;
+	size_t n = strcspn(name, "="), i, found = 0, at = 0;
+	char all[512];
+
+	all[0] = '\0';
+	for (i = 0; i < N_OPTS; i++) {
+		if (strncmp(opts[i].name, name, n) != 0)
+			continue;
+		at += (size_t)snprintf(all + at, sizeof(all) - at, "%s--%s",
+				       found++ ? ", " : "", opts[i].name);
+		if (at >= sizeof(all))
+			at = sizeof(all) - 1;
+	}
+	if (found > 1)
+		return bad(err, len,
+			   "option '--%.*s' is ambiguous: %s; see 'pstat --help'",
+			   (int)n, name, all);
+	return bad(err, len, "unknown option '--%.*s'; see 'pstat --help'",
+		   (int)n, name);
+}
+
+/*
  * getopt's own complaint would not say how to fix it: make ours. opt is
  * getopt's optopt: a letter, a long option's value (it lacks its
  * argument, or was given one it does not take), or 0 for a long option
@@ -610,8 +654,9 @@ static int unknown_option(char *err, size_t len, char **argv, int opt)
 	if (opt)
 		return bad(err, len, "unknown option -%c; see 'pstat --help'",
 			   opt);
-	return bad(err, len,
-		   "unknown option '%s', or it needs an argument; see 'pstat --help'",
+	if (strncmp(argv[optind - 1], "--", 2) == 0)
+		return unknown_long(err, len, argv[optind - 1]);
+	return bad(err, len, "unknown option '%s'; see 'pstat --help'",
 		   argv[optind - 1]);
 }
 

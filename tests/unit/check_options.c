@@ -300,6 +300,9 @@ static const struct good_row good_rows[] = {
 	    N(out.interval_clear, 1), END } },
 	{ __LINE__, { "--json-output", "true" },
 	  { N(json, 1), N(out.format, OUTPUT_JSONL), END } },
+	/* A prefix of an option and its alias only is no ambiguity. */
+	{ __LINE__, { "--js", "true" },
+	  { N(json, 1), N(out.format, OUTPUT_JSONL), END } },
 	{ __LINE__, { "--no-scale", "--scale", "true" }, { END } },
 	{ __LINE__, { "-v", "true" }, { N(verbose, 1), END } },
 	{ __LINE__, { "-vv", "--verbose", "true" }, { N(verbose, 3), END } },
@@ -604,7 +607,9 @@ static const struct bad_row bad_rows[] = {
 	{ __LINE__, { "-a", "-C" },
 	  "option -C needs an argument; see 'pstat --help'" },
 	{ __LINE__, { "--bogus", "true" },
-	  "unknown option '--bogus', or it needs an argument; see 'pstat --help'" },
+	  "unknown option '--bogus'; see 'pstat --help'" },
+	{ __LINE__, { "--bogus=1", "true" },
+	  "unknown option '--bogus'; see 'pstat --help'" },
 	{ __LINE__, { "--repeat" },
 	  "option --repeat needs an argument; see 'pstat --help'" },
 	{ __LINE__, { "--timeout" },
@@ -617,9 +622,13 @@ static const struct bad_row bad_rows[] = {
 	  "option --list takes no argument; see 'pstat --help'" },
 	{ __LINE__, { "--help=x" },
 	  "option --help takes no argument; see 'pstat --help'" },
-	/* Ambiguous: --per-core, --per-die, ... */
+	/* Ambiguous: the options it could be (issue 31). */
 	{ __LINE__, { "--per", "true" },
-	  "unknown option '--per', or it needs an argument; see 'pstat --help'" },
+	  "option '--per' is ambiguous: --per-core, --per-die, --per-socket, --per-node, --per-thread; see 'pstat --help'" },
+	{ __LINE__, { "-a", "--per=x" },
+	  "option '--per' is ambiguous: --per-core, --per-die, --per-socket, --per-node, --per-thread; see 'pstat --help'" },
+	{ __LINE__, { "--no-", "true" },
+	  "option '--no-' is ambiguous: --no-inherit, --no-aggr, --no-csv-summary, --no-big-num, --no-scale, --no-merge; see 'pstat --help'" },
 };
 
 START_TEST(test_bad)
