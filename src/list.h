@@ -8,7 +8,9 @@
 
 /*
  * Print every known event whose name matches filter (a substring, or a
- * glob when it holds * ? or [), or all of them when filter is NULL, by
+ * glob when it holds * ? or [; perf list's class words hw, hardware,
+ * cache, hwcache, sw, software, pmu and tracepoint list their class),
+ * or all of them when filter is NULL, by
  * kind, saying which generic events this machine supports; as text or
  * one JSON document. 0, or -errno when a write failed (-EIO when it is
  * not known why), or -ENOMEM when the list is not whole.

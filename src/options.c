@@ -450,7 +450,8 @@ static const struct opt opts[] = {
 	  .take = take_true, FIELD(quiet) },
 	{ .name = "list", .arg = "FILTER", .operand = true, .section = OTHER,
 	  .help = "list the events this machine knows and exit;\n"
-		  "FILTER is a substring or a glob; with\n"
+		  "FILTER is a substring or a glob, or one of\n"
+		  "hw, cache, sw, pmu, tracepoint; with\n"
 		  "--json, one JSON document; 'pfm [FILTER]':\n"
 		  "libpfm4's events for this CPU",
 	  .take = take_action, .value = OPTIONS_LIST },
