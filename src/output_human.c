@@ -211,6 +211,37 @@ static void format_grouped(const struct output *out, char *buf, size_t len,
 	buf[o] = '\0';
 }
 
+/*
+ * "%'.2f": the integer digits of buf, as format_fixed wrote them,
+ * grouped as format_grouped groups a count (perf: 1.416,10 msec in
+ * de_DE).
+ */
+static void group_integer(const struct output *out, char *buf, size_t len)
+{
+	size_t sep_len = strlen(out->thousands), n, i, o = 0, rest;
+	const char *p = buf;
+	char tmp[128];
+
+	if (*p == '-')
+		tmp[o++] = *p++;
+	for (n = 0; p[n] >= '0' && p[n] <= '9'; n++)
+		;
+	rest = strlen(p + n);
+	/* What would not fit stays as it is, ungrouped. */
+	if (!sep_len || o + n + n / 3 * sep_len + rest >= sizeof(tmp) ||
+	    o + n + n / 3 * sep_len + rest >= len)
+		return;
+	for (i = 0; i < n; i++) {
+		if (i > 0 && (n - i) % 3 == 0) {
+			memcpy(tmp + o, out->thousands, sep_len);
+			o += sep_len;
+		}
+		tmp[o++] = p[i];
+	}
+	memcpy(tmp + o, p + n, rest + 1);
+	memcpy(buf, tmp, o + rest + 1);
+}
+
 static void value_text(const struct output *out, char *buf, size_t len,
 		       const struct output_row *row)
 {
@@ -222,9 +253,10 @@ static void value_text(const struct output *out, char *buf, size_t len,
 		fmt_str(buf, len, "<not counted>");
 		break;
 	default:
-		if (row->fractional)
+		if (row->fractional) {
 			format_fixed(out, buf, len, 2, row->value);
-		else
+			group_integer(out, buf, len);
+		} else
 			format_grouped(out, buf, len, row->r.value);
 	}
 }
@@ -235,7 +267,8 @@ static void timestamp(struct output *out, struct line *l)
 
 	if (!out->interval)
 		return;
-	format_fixed(out, buf, sizeof(buf), 9, out->ts);
+	/* perf's "%6lu.%09lu": a point in every locale. */
+	fmt_fixed(buf, sizeof(buf), 9, out->ts);
 	put_right(l, buf, TIME_WIDTH);
 	put_c(l, ' ');
 }
@@ -549,7 +582,7 @@ static void human_metric_line(struct output *out,
 	size_t i;
 
 	if (out->interval) {
-		format_fixed(out, buf, sizeof(buf), 9, out->ts);
+		fmt_fixed(buf, sizeof(buf), 9, out->ts);
 		fprintf(out->f, "%*s", TIME_WIDTH, buf);
 	}
 	if (aggr)
