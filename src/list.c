@@ -437,7 +437,7 @@ int list_print_pfm(FILE *f, const char *filter, bool json)
 	struct pfm_lister pl = {
 		.l = { .f = f, .json = json, .first_entry = true },
 	};
-	char *dot;
+	char *dot, models[512];
 	int ret;
 
 	snprintf(pl.filter, sizeof(pl.filter), "%s", filter ? filter : "");
@@ -448,6 +448,11 @@ int list_print_pfm(FILE *f, const char *filter, bool json)
 	ret = pfm_each_event(pfm_entry, &pl);
 	if (json)
 		fputs("\n]}\n", f);
+	/* An empty list says why, as pstat -V does. */
+	else if (ret == 0 && pfm_models(models, sizeof(models), NULL) == 0 &&
+		 !models[0])
+		fputs("libpfm4 events: libpfm4 detects no PMU model of this CPU\n",
+		      f);
 	errno = 0;
 	if (fflush(f) != 0 || ferror(f))
 		return errno ? -errno : -EIO;

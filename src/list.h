@@ -19,7 +19,8 @@ int list_print(FILE *f, const char *filter, bool json);
 
 /*
  * --list pfm [FILTER]: the events and umasks of the PMU models libpfm4
- * detects here, with its descriptions, as text or one JSON document;
+ * detects here, with its descriptions (as text, a line saying so when
+ * it detects none), as text or one JSON document;
  * FILTER as above, but in any case and with perf's '.' for ':'. None
  * is opened. 0, -errno as list_print, or pfm_each_event's error.
  */
