@@ -15,7 +15,7 @@ command -v python3 >/dev/null 2>&1 || skip_ "python3 is needed to parse JSON"
 ev=syscalls:sys_enter_write
 pre='read n <n; echo $((n + 1)) >n'
 cmd='read n <n; exec "$0" "$n"'
-for fmt in -x, -j; do
+for fmt in "-x," -j; do
 	echo 0 >n
 	run_pstat "$fmt" -r 2 --pre "$pre" -e $ev -- sh -c "$cmd" \
 		"$PROGS/writer"
