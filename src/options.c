@@ -793,9 +793,6 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 					   argv[optind]) : 0;
 	if (optind < argc)
 		o->argv = argv + optind;
-	if (!o->argv && (o->pre_cmd || o->post_cmd))
-		return bad(err, err_len,
-			   "--pre and --post run around a command: give one");
 	return 0;
 }
 

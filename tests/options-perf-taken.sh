@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Options perf stat 6.1 takes are taken, with perf's meaning (issue 31):
 # -D 0 is no delay, -D delays every run of -r, -r repeats counting
-# without a command (-a, -p), --summary and --interval-clear without -I
-# do nothing; --interval-count without -I is refused, as perf does.
+# without a command (-a, -p), --pre and --post as well, --summary and
+# --interval-clear without -I do nothing; --interval-count without -I
+# is refused, as perf does.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -37,6 +38,15 @@ run_pstat -r 2 -p $pid --timeout 50 -e task-clock
 expect_rc 0
 grep -q "^ Performance counter stats for process id '$pid' (2 runs):" err ||
 	{ show_err_; fail_ "-r 2 -p: not 2 runs"; }
+
+# --pre and --post around each run without a command, too.
+run_pstat -r 2 -a --timeout 50 --pre 'echo pre >>steps' \
+	--post 'echo post >>steps' -e task-clock
+expect_rc 0
+expect_eq "$(cat steps)" "pre
+post
+pre
+post" "--pre and --post with -r 2 -a"
 
 # --summary and --interval-clear without -I: the output of neither.
 run_pstat -x, -e page-faults -- true
