@@ -47,8 +47,9 @@ for s in tree/scripts/*; do
 	$as timeout 60 "$s" --help >out 2>err || rc=$?
 	[ "$rc" = 0 ] || { cat err; fail_ "$name --help: exit status $rc"; }
 	[ ! -s err ] || { cat err; fail_ "$name --help: wrote to stderr"; }
+	# Each line as it is, but for case: argparse's "usage: ".
 	grep . want | while IFS= read -r line; do
-		grep -Fxq -- "$line" out || {
+		grep -Fxqi -- "$line" out || {
 			cat out
 			fail_ "$name --help: no line '$line'"
 		}
