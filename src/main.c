@@ -376,6 +376,14 @@ static void run_started(void *arg, size_t run, size_t of)
 		progress_started(&a->progress, run, of, progress_now());
 }
 
+/* Every second of a run: the time so far, on the progress line. */
+static void tick(void *arg)
+{
+	struct hook_arg *a = arg;
+
+	progress_tick(&a->progress, progress_now());
+}
+
 /* The progress line goes before a note can come. */
 static void run_ended(void *arg, size_t run, size_t of, int status,
 		      int signalled, bool left_out)
@@ -445,7 +453,7 @@ static int run(const struct options *o, struct target *tg,
 	};
 	struct hook_arg arg = { .argv = o->argv };
 	/* Notes come as the run goes: after the open, as runs end. */
-	const struct run_hooks hooks = {
+	struct run_hooks hooks = {
 		.opened = opened,
 		.run_started = run_started,
 		.run_ended = run_ended,
@@ -465,11 +473,15 @@ static int run(const struct options *o, struct target *tg,
 		return EXIT_PSTAT_FAILED;
 	}
 	progress_init(&arg.progress, progress_stream(o));
+	if (progress_on(&arg.progress)) {
+		hooks.tick = tick;
+		hooks.tick_fd = arg.progress.tick_fd;
+	}
 	/* The wall-clock start is in pstat's own formats alone. */
 	if (own_format(o))
 		clock_now(CLOCK_REALTIME, &info.start);
 	outcome = run_command(o, tg, el, &res, out, &info, &hooks, ctl, &fail);
-	progress_clear(&arg.progress);
+	progress_fini(&arg.progress);
 	failed = outcome != RUN_DONE || fail.step;
 	if (failed)
 		ret = run_failed(o, tg, el, outcome, &fail, msg, sizeof(msg));

@@ -68,7 +68,11 @@ static void jsonl_row(struct output *out, const struct output_row *row)
 	fputc('{', out->f);
 	prefix(out, row);
 	key(out, "counter-value");
-	if (counted) {
+	/* A count is the whole number -x prints (a mean of runs, an
+	 * estimate, rounded); a value in msec or of a scaled PMU as is. */
+	if (counted && !row->fractional) {
+		json_uint(out->f, row->r.value);
+	} else if (counted) {
 		json_number(out->f, row->value);
 	} else {
 		output_value_text(text, sizeof(text), row);

@@ -327,6 +327,15 @@ static int raise_fd_limit(const struct run *r, size_t n_targets,
 	return 0;
 }
 
+/* The hooks' clock: the progress line's. */
+static int tick_ready(void *arg)
+{
+	const struct run *r = arg;
+
+	r->hooks->tick(r->hooks->arg);
+	return 0;
+}
+
 /* The watches of this run: intervals, -D, --timeout, gone targets. */
 static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 {
@@ -353,7 +362,9 @@ static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 	for (t = 0; t < *n; t++)
 		if (w[t].fd < 0)
 			return w[t].fd;
-	/* Not a timer of this run's: run_command's caller closes it. */
+	/* Not timers of this run's: run_command's caller closes them. */
+	if (r->hooks->tick && r->hooks->tick_fd >= 0 && r->child)
+		w[(*n)++] = (struct workload_watch){ r->hooks->tick_fd, tick_ready, r };
 	if (r->ctl)
 		w[(*n)++] = (struct workload_watch){ r->ctl->ctl_fd, control_ready, r };
 	return 0;
@@ -426,7 +437,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 {
 	const struct run_hooks *h = r->hooks;
 	const struct target *tg = r->tg;
-	struct workload_watch watches[5];
+	struct workload_watch watches[6];
 	struct workload w;
 	size_t n_watches;
 	double elapsed;
