@@ -3,7 +3,6 @@
 # Every script in scripts/ answers --help with all of its usage (the
 # comment or docstring at its top, where the usage is written once) on
 # standard output, and exit status 0, doing nothing else (issue 31).
-# scripts/bootstrap is the lead's build machinery, left out here.
 #
 # The scripts run from a copy, as nobody when the test is root: one that
 # took --help for something else (a benchmark, a package install) would
@@ -38,7 +37,7 @@ print(ast.get_docstring(ast.parse(open(sys.argv[1]).read()), clean=False))' "$1"
 n=0
 for s in tree/scripts/*; do
 	name=${s##*/}
-	[ -f "$s" ] && [ -x "$s" ] && [ "$name" != bootstrap ] || continue
+	[ -f "$s" ] && [ -x "$s" ] || continue
 	n=$((n + 1))
 	usage_of "$s" >want || framework_failure_ "no usage in $name"
 	[ "$(grep -c . want)" -ge 2 ] ||
