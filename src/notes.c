@@ -384,3 +384,10 @@ void notes_run_ended(void *arg, size_t run, size_t of, int status,
 	else if (!signalled && argv)
 		note_failed_run(argv[0], run, of, status);
 }
+
+void notes_unmatched(void *arg, const char *cmd, const char *name)
+{
+	(void)arg;
+	diag_note("--control: '%s %s': no event is named '%s', so nothing changed (the names are those the results show); it is answered all the same",
+		  cmd, name, name);
+}

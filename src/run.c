@@ -205,7 +205,8 @@ static int delay_ready(void *arg)
  * A --control command: "enable" starts counting (the clocks too, the
  * first time) or resumes it, "disable" pauses it; with -I each prints
  * the interval so far, as perf does. "enable NAME" and "disable NAME"
- * start and stop that event alone.
+ * start and stop that event alone; a NAME of no event changes nothing,
+ * and the hooks hear of it.
  */
 static int control_apply(struct run *r, enum control_cmd cmd)
 {
@@ -221,6 +222,15 @@ static int control_apply(struct run *r, enum control_cmd cmd)
 		ret = evlist_toggle_named(r->el, name, enable);
 	else
 		ret = enable ? evlist_enable(r->el) : evlist_disable(r->el);
+	if (ret == -ENOENT) {
+		if (r->hooks->unmatched)
+			r->hooks->unmatched(r->hooks->arg,
+					    enable ? "enable" : "disable", name);
+		return 0;
+	}
+	/* The interval printed above ended where they switched. */
+	if (ret == 0 && r->res)
+		results_switched(r->res);
 	if (ret == 0 && enable && !r->counting)
 		ret = start_clocks(r);
 	return ret;

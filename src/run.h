@@ -59,6 +59,9 @@ struct run_hooks {
 	 */
 	void (*run_ended)(void *arg, size_t run, size_t of, int status,
 			  int signalled, bool left_out);
+	/* --control's "enable NAME" or "disable NAME" (cmd) named no event
+	 * of the run: nothing changed, and the line is still answered. */
+	void (*unmatched)(void *arg, const char *cmd, const char *name);
 	void *arg;
 };
 
