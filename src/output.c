@@ -126,8 +126,10 @@ static void row_value(const struct results *res,
 
 	row->rr = rr;
 	row->raw = results_value(res, rr, &row->vals, &row->r);
-	/* Readings that went backwards: the interval's count is unknown. */
-	if (!known && row->r.state != COUNTS_NOT_SUPPORTED) {
+	/* Readings that went backwards, a counter never enabled then or
+	 * never opened in the aggregate: nothing is known. */
+	if ((!known || !rr->covered) &&
+	    row->r.state != COUNTS_NOT_SUPPORTED) {
 		row->r = (struct counts_result){ .state = COUNTS_NOT_COUNTED };
 		row->raw = 0.0;
 	}
@@ -521,6 +523,9 @@ static void print_section(struct output *out, const struct results *res,
 		i = 0;
 	}
 	for (; i < res->n_rows; i++) {
+		/* Not on a CPU of its aggregate: no row, as in perf. */
+		if (!res->rows[i].covered)
+			continue;
 		make_row(res, &res->rows[i], out->interval,
 			 ctx_of(out, &res->rows[i]), &row);
 		if (out->o.format == OUTPUT_HUMAN && quiet_zero(res, &row))

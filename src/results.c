@@ -34,6 +34,7 @@ static void init_row(struct results_row *row, const struct evlist *el,
 	row->n_evsels = n;
 	row->aggr = aggr;
 	row->by_instance = no_merge && evsel_instance(row->e);
+	row->covered = true;
 	stats_init(&row->runs);
 }
 
@@ -162,6 +163,8 @@ void results_snapshot(struct results *r)
 		 * and scale once. */
 		row->now = (struct counts_values){ 0 };
 		row->counting_now = switches(r->el, row, &row->starts_now);
+		row->covered = evsel_open_err(row->e) ||
+			       evsel_tool(row->e) != EVENT_TOOL_NONE;
 		for (j = 0; j < row->n_evsels; j++) {
 			const struct evsel *e = evlist_at(r->el, row->first + j);
 
@@ -170,6 +173,7 @@ void results_snapshot(struct results *r)
 
 				if (ag && ag->of_target[t] != row->aggr)
 					continue;
+				row->covered |= evsel_open_on(e, t);
 				row->now.value += v->value;
 				row->now.enabled += v->enabled;
 				row->now.running += v->running;

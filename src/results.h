@@ -29,6 +29,10 @@ struct results_row {
 	bool by_instance;	/* --no-merge: named by its PMU instance */
 	struct counts_values now;	/* the last reading */
 	struct counts_values prev;	/* the reading before the interval */
+	bool covered;		/* opened on a CPU of its aggregate, or
+				 * not supported, or pstat's own: else
+				 * its PMU counts on none of them (a
+				 * hybrid's core PMU), and it is no row */
 	bool counting_now;	/* it counted at the last reading */
 	bool counting_prev;	/* and at the one before the interval */
 	uint64_t starts_now;	/* times it began counting by the last */
