@@ -137,9 +137,11 @@ static void row_value(const struct results *res,
 	if (row->r.state == COUNTS_NOT_COUNTED)
 		row->vals.running = 0;
 	row->has_variance = false;
-	/* Totals of several runs: their mean, and how far to trust it. */
-	if (!interval && res->n_runs > 1 && counted(&row->r)) {
-		row->raw = stats_mean(&rr->runs);
+	/* Totals of several runs: each field a statistic of the runs
+	 * that counted it (the last may not have), and how far to trust
+	 * the mean. */
+	if (!interval && res->n_runs > 1 &&
+	    results_over_runs(rr, &row->vals, &row->r, &row->raw)) {
 		row->r.value = count_of(row->raw);
 		row->has_variance = true;
 		row->variance_pct = stats_rel_stddev_mean(&rr->runs);

@@ -36,6 +36,8 @@ static void init_row(struct results_row *row, const struct evlist *el,
 	row->by_instance = no_merge && evsel_instance(row->e);
 	row->covered = true;
 	stats_init(&row->runs);
+	row->enabled_sum = row->running_sum = 0.0;
+	row->runs_scaled = false;
 }
 
 /*
@@ -275,6 +277,30 @@ const char *results_unit(const struct results_row *row)
 	return evsel_is_clock(row->e) ? "msec" : evsel_unit(row->e);
 }
 
+/* A mean of times in nanoseconds, as a reading holds them. */
+static uint64_t mean_ns(double sum, double n)
+{
+	double m = sum / n;
+
+	return m >= 0x1p64 ? UINT64_MAX : (uint64_t)(m + 0.5);
+}
+
+bool results_over_runs(const struct results_row *row,
+		       struct counts_values *v, struct counts_result *res,
+		       double *mean)
+{
+	if (row->runs.n < 1.0)
+		return false;
+	*mean = stats_mean(&row->runs);
+	v->enabled = mean_ns(row->enabled_sum, row->runs.n);
+	v->running = mean_ns(row->running_sum, row->runs.n);
+	res->state = row->runs_scaled ? COUNTS_SCALED : COUNTS_COUNTED;
+	res->running_pct = 100.0;
+	if (row->runs_scaled && row->enabled_sum > 0.0)
+		res->running_pct = 100.0 * row->running_sum / row->enabled_sum;
+	return true;
+}
+
 /* *p, of n items of size each, made room for want. 0 or -ENOMEM. */
 static int resize(void *p, size_t want, size_t size)
 {
@@ -314,12 +340,16 @@ int results_end_run(struct results *r, double wall_ns)
 		bool known = results_values(row, false, &v);
 		double value = results_value(r, row, &v, &res);
 
-		row->run_counted[r->n_runs] = known &&
+		row->run_counted[r->n_runs] = known && row->covered &&
 					      (res.state == COUNTS_COUNTED ||
 					       res.state == COUNTS_SCALED);
 		row->run_values[r->n_runs] = value;
-		if (row->run_counted[r->n_runs])
-			stats_add(&row->runs, value);
+		if (!row->run_counted[r->n_runs])
+			continue;
+		stats_add(&row->runs, value);
+		row->enabled_sum += (double)v.enabled;
+		row->running_sum += (double)v.running;
+		row->runs_scaled |= res.state == COUNTS_SCALED;
 	}
 	stats_add(&r->wall_ns, wall_ns);
 	r->run_wall_ns[r->n_runs++] = wall_ns;

@@ -38,6 +38,9 @@ struct results_row {
 	uint64_t starts_now;	/* times it began counting by the last */
 	uint64_t starts_prev;	/* and by the one before the interval */
 	struct stats runs;	/* the value of each run, with -r */
+	double enabled_sum;	/* enabled and running times of the runs */
+	double running_sum;	/* in runs, over which their means go */
+	bool runs_scaled;	/* one of those runs was an estimate */
 	double *run_values;	/* each run's value (results_value) */
 	bool *run_counted;	/* whether run i gave a value at all */
 };
@@ -93,6 +96,16 @@ void results_switched(struct results *r);
 
 /* A run's counters start at 0: its first interval counts from there. */
 void results_restart_intervals(struct results *r);
+
+/*
+ * What a row shows over the runs so far (with -r), each field a
+ * statistic of the runs that counted it: the mean value, enabled and
+ * running times (their means), scaled when one run was. false when no
+ * run counted it: the last run's state says why.
+ */
+bool results_over_runs(const struct results_row *row,
+		       struct counts_values *v, struct counts_result *res,
+		       double *mean);
 
 /*
  * A run ended (its final snapshot taken): add it to the statistics.
