@@ -73,16 +73,13 @@ static void drain(int fd)
 	} while (n < 0 && errno == EINTR);
 }
 
-/* Read every group, and what pstat counts itself: duration_time since
- * counting started, user_time and system_time once the command ended
- * (ru, or NULL: not yet, 0 as perf has them). */
-static int read_counts(struct run *r, double t, const struct rusage *ru)
+/* What pstat counts itself: duration_time from counting's start to t,
+ * user_time and system_time once the command ended (ru, or NULL: not
+ * yet, 0 as perf has them). */
+static void tool_counts(struct run *r, double t, const struct rusage *ru)
 {
 	uint64_t ns[EVENT_TOOL_N] = { 0 };
-	int ret = evlist_read(r->el);
 
-	if (ret < 0)
-		return ret;
 	ns[EVENT_TOOL_DURATION] = r->counting ? (uint64_t)(t - r->t0) : 0;
 	if (ru) {
 		ns[EVENT_TOOL_USER] = (uint64_t)ru->ru_utime.tv_sec * 1000000000u +
@@ -91,7 +88,32 @@ static int read_counts(struct run *r, double t, const struct rusage *ru)
 					(uint64_t)ru->ru_stime.tv_usec * 1000u;
 	}
 	evlist_tool_values(r->el, ns);
-	return 0;
+}
+
+/* Read every group, and what pstat counts itself, at t. */
+static int read_counts(struct run *r, double t, const struct rusage *ru)
+{
+	int ret = evlist_read(r->el);
+
+	if (ret == 0)
+		tool_counts(r, t, ru);
+	return ret;
+}
+
+/*
+ * The run's totals: what the counters read at the end, or, when
+ * --interval-count stopped the intervals, what they read at the last:
+ * the totals sum the intervals shown, as perf's --summary does, even
+ * when the command runs on after them.
+ */
+static int read_totals(struct run *r, double t, const struct rusage *ru)
+{
+	if (r->o->interval_ms && r->o->interval_count &&
+	    r->intervals >= r->o->interval_count) {
+		tool_counts(r, r->last, ru);
+		return 0;
+	}
+	return read_counts(r, t, ru);
 }
 
 /*
@@ -520,8 +542,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	if (r->o->interval_ms && (!r->o->interval_count ||
 				  r->intervals < r->o->interval_count))
 		print_interval(r, r->t0 + elapsed, true);
-	ret = r->err ? r->err : read_counts(r, r->t0 + elapsed,
-					   r->child ? &w.ru : NULL);
+	ret = r->err ? r->err : read_totals(r, r->t0 + elapsed,
+					    r->child ? &w.ru : NULL);
 	if (ret < 0) {
 		fail->err = -ret;
 		return RUN_FAILED;
