@@ -1198,6 +1198,49 @@ START_TEST(test_repeat_fields)
 END_TEST
 
 /*
+ * With -r a rate divides by the task-clock of the runs that counted
+ * the event: page-faults counted 1000 in the first run (1 s of
+ * task-clock) and not in the second (3 s): 1000/sec, not 500.
+ */
+START_TEST(test_repeat_ratio)
+{
+	const struct ev ev[] = { EXACT(1000000000), EXACT(1000) };
+	const struct counts_values second[] = {
+		EXACT(3000000000), { 0, 1000, 0 },
+	};
+	const struct output_opts opts = { .format = OUTPUT_CSV, .sep = ",",
+					  .runs = 2 };
+	const struct output_run run = { .argv = run_argv, .runs_done = 2 };
+	struct evlist *el;
+	struct results *res;
+	struct output *out;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	c_locale();
+	el = build("task-clock,page-faults", ev);
+	res = results_new(el, false, 2, NULL);
+	ck_assert_ptr_nonnull(res);
+	results_snapshot(res);
+	ck_assert_int_eq(results_end_run(res, 2e9), 0);
+	read_fake(el, 1, second);
+	results_snapshot(res);
+	ck_assert_int_eq(results_end_run(res, 4e9), 0);
+	out = output_new(f, &opts);
+	output_final(out, res, &run);
+	ck_assert_int_eq(output_close(out), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(has_line(buf, "1000,,page-faults,0.00%,1000,100.00,1000.000,/sec") &&
+		      has_line(buf, "2000.00,msec,task-clock,50.00%,2000000000,100.00,0.667,CPUs utilized"),
+		      "a rate over other runs:\n%s", buf);
+	free(buf);
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
+/*
  * --metric-only -j: titles are keys, and names that differ only in
  * bytes that are not UTF-8 are alike there (U+FFFD): the second gets a
  * number, as the same name twice does (the writers fuzz target found
@@ -1321,6 +1364,7 @@ static Suite *output_suite(void)
 	tcase_add_loop_test(tc, test_signal_name, 0, N_ROWS(signal_rows));
 	tcase_add_test(tc, test_never_enabled);
 	tcase_add_loop_test(tc, test_repeat_fields, 0, N_ROWS(repeat_rows));
+	tcase_add_test(tc, test_repeat_ratio);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");
