@@ -233,6 +233,7 @@ static int delay_ready(void *arg)
 static int control_apply(struct run *r, enum control_cmd cmd)
 {
 	bool enable = cmd == CONTROL_ENABLE;
+	const char *cmd_name = enable ? "enable" : "disable";
 	const char *name = r->ctl->arg;
 	int ret;
 
@@ -244,10 +245,9 @@ static int control_apply(struct run *r, enum control_cmd cmd)
 		ret = evlist_toggle_named(r->el, name, enable);
 	else
 		ret = enable ? evlist_enable(r->el) : evlist_disable(r->el);
-	if (ret == -ENOENT) {
+	if (name[0] && ret == -ENOENT) {
 		if (r->hooks->unmatched)
-			r->hooks->unmatched(r->hooks->arg,
-					    enable ? "enable" : "disable", name);
+			r->hooks->unmatched(r->hooks->arg, cmd_name, name);
 		return 0;
 	}
 	/* The interval printed above ended where they switched. */

@@ -1231,8 +1231,10 @@ START_TEST(test_repeat_ratio)
 	output_final(out, res, &run);
 	ck_assert_int_eq(output_close(out), 0);
 	ck_assert_int_eq(fclose(f), 0);
-	ck_assert_msg(has_line(buf, "1000,,page-faults,0.00%,1000,100.00,1000.000,/sec") &&
-		      has_line(buf, "2000.00,msec,task-clock,50.00%,2000000000,100.00,0.667,CPUs utilized"),
+	ck_assert_msg(has_line(buf, "1000,,page-faults,0.00%,1000,100.00,"
+				    "1000.000,/sec") &&
+		      has_line(buf, "2000.00,msec,task-clock,50.00%,2000000000,"
+				    "100.00,0.667,CPUs utilized"),
 		      "a rate over other runs:\n%s", buf);
 	free(buf);
 	results_free(res);
