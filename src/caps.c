@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "caps.h"
+#include "compat.h"
 
 #ifndef CAP_PERFMON
 #define CAP_PERFMON 38
@@ -75,24 +76,33 @@ static const struct libcap lc = {
 /* Always there: the same test as the dynamic one's, for its callers. */
 static int libcap(void)
 {
-	return lc.get_proc ? 0 : -ENOMEM;
+	return 0;
+}
+
+const char *caps_library_error(void)
+{
+	return NULL;
 }
 #else
 static struct libcap lc;
+/* Why libcap could not be loaded (dlerror), for the words of it. */
+static char lc_error[256];
 
 #define LC_SYM(field, name) \
 	(*(void **)&lc.field = dlsym(lc.lib, name)) != NULL
 
-/* 0, or -ENOMEM when libcap could not be loaded (the dynamic loader
- * allocates; the library itself is a dependency of the build). */
+/* 0, or -ELIBACC when libcap.so.2 could not be loaded or lacks a
+ * function pstat calls: caps_library_error says why. */
 static int libcap(void)
 {
+	const char *why;
+
 	if (lc.lib)
 		return 0;
+	if (lc_error[0])
+		return -ELIBACC;
 	lc.lib = dlopen("libcap.so.2", RTLD_NOW | RTLD_LOCAL);
-	if (!lc.lib)
-		return -ENOMEM;
-	if (LC_SYM(get_proc, "cap_get_proc") &&
+	if (lc.lib && LC_SYM(get_proc, "cap_get_proc") &&
 	    LC_SYM(get_file, "cap_get_file") && LC_SYM(dup, "cap_dup") &&
 	    LC_SYM(free, "cap_free") && LC_SYM(to_text, "cap_to_text") &&
 	    LC_SYM(to_name, "cap_to_name") &&
@@ -101,10 +111,25 @@ static int libcap(void)
 	    LC_SYM(get_ambient, "cap_get_ambient") &&
 	    LC_SYM(max_bits, "cap_max_bits"))
 		return 0;
-	dlclose(lc.lib);
+	why = dlerror();
+	snprintf(lc_error, sizeof(lc_error),
+		 "libcap.so.2 could not be loaded (%s): install the Debian package libcap2",
+		 why ? why : "out of memory");
+	if (lc.lib)
+		dlclose(lc.lib);
 	lc.lib = NULL;
-	return -ENOMEM;
+	return -ELIBACC;
 }
+
+const char *caps_library_error(void)
+{
+	return lc_error[0] ? lc_error : NULL;
+}
+
+COMPAT_DLOPEN_NOTE(caps_note,
+	"[{\"soname\":[\"libcap.so.2\"],\"feature\":\"capabilities\","
+	"\"description\":\"--check, diagnoses, a privileged pstat's opens\","
+	"\"priority\":\"required\"}]");
 #endif
 
 /* libcap's text of caps, freed; "?" when there is none. */
@@ -124,7 +149,7 @@ int caps_text(char *buf, size_t len)
 	int ret = libcap();
 
 	if (ret < 0) {
-		snprintf(buf, len, "?");
+		snprintf(buf, len, "? (%s)", caps_library_error());
 		return ret;
 	}
 	return text_of(lc.get_proc(), buf, len);
@@ -170,34 +195,12 @@ int caps_file_text(const char *path, char *buf, size_t len)
 	return errno == ENOMEM ? -ENOMEM : 0;
 }
 
-/* pstat's real and effective ids. It never changes them (only its
- * filesystem ids, for a moment: caps_open_user), so they are those the
- * kernel set at its exec and wrote in the auxiliary vector: no system
- * call. getresuid and getresgid where an entry is missing. */
+/* pstat's real and effective ids, asked once: it never changes them
+ * (only its filesystem ids, for a moment: caps_open_user). */
 struct ids {
 	uid_t ruid, euid;
 	gid_t rgid, egid;
 };
-
-static bool from_auxv(struct ids *v)
-{
-	static const unsigned long types[] = { AT_UID, AT_EUID, AT_GID,
-					       AT_EGID };
-	unsigned long got[4];
-	size_t i;
-
-	for (i = 0; i < 4; i++) {
-		errno = 0;
-		got[i] = getauxval(types[i]);
-		if (errno)
-			return false;
-	}
-	v->ruid = (uid_t)got[0];
-	v->euid = (uid_t)got[1];
-	v->rgid = (gid_t)got[2];
-	v->egid = (gid_t)got[3];
-	return true;
-}
 
 static const struct ids *ids(void)
 {
@@ -209,10 +212,8 @@ static const struct ids *ids(void)
 	if (!known) {
 		int saved = errno;
 
-		if (!from_auxv(&v)) {
-			getresuid(&v.ruid, &v.euid, &suid);
-			getresgid(&v.rgid, &v.egid, &sgid);
-		}
+		getresuid(&v.ruid, &v.euid, &suid);
+		getresgid(&v.rgid, &v.egid, &sgid);
 		errno = saved;
 		known = true;
 	}
@@ -242,7 +243,7 @@ int caps_open_user(const char *path, int flags, mode_t mode)
 	if (!caps_elevated())
 		return open(path, flags, mode);
 	if (libcap() < 0) {
-		errno = ENOMEM;
+		errno = ELIBACC;
 		return -1;
 	}
 	saved = lc.get_proc();

@@ -15,11 +15,18 @@ enum caps_which {
 	CAPS_N,
 };
 
+/*
+ * Why libcap could not be loaded, in words with the fix, or NULL when it
+ * was (or was not needed yet). A dynamic pstat loads libcap.so.2 only
+ * on the paths that need it; each of them then fails with -ELIBACC.
+ */
+const char *caps_library_error(void);
+
 /* Whether the effective set holds it. */
 bool caps_have(enum caps_which which);
 
 /* The process's capabilities as cap_to_text(3) writes them ("=" when
- * there are none). 0 or -errno. */
+ * there are none; "?" and why, when libcap is missing). 0 or -errno. */
 int caps_text(char *buf, size_t len);
 
 /* The ambient set as text ("" when empty). 0, or -ENOMEM when a name

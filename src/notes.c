@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "compat.h"
 #include "diag.h"
 #include "diagnose.h"
 #include "evlist.h"
@@ -133,7 +134,7 @@ static void note_unsupported(const struct evlist *el,
 		if (names[0])
 			diag_note("%s: <not supported>: %s (%s)", names,
 				  diagnose_errno_meaning(errs[j]),
-				  strerrorname_np(errs[j]));
+				  compat_errname(errs[j]));
 	}
 	used = 0;
 	names[0] = '\0';

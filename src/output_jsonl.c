@@ -85,8 +85,9 @@ static void jsonl_row(struct output *out, const struct output_row *row)
 		key(out, "cgroup");
 		json_string(out->f, row->cgroup);
 	}
-	/* Every row of a repeated run has one, as -x has the column. */
-	if (out->o.runs > 1 && !out->interval) {
+	/* Every row of a repeated run has one, intervals too, as in perf
+	 * and as -x has the column. */
+	if (out->o.runs > 1) {
 		fputs(", ", out->f);
 		key(out, "variance");
 		json_number(out->f, row->has_variance ? row->variance_pct : 0.0);

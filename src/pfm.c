@@ -20,6 +20,7 @@
 #include <linux/perf_event.h>
 
 #include "caps.h"
+#include "compat.h"
 #include "pfm.h"
 
 #ifdef HAVE_LIBPFM4
@@ -28,6 +29,12 @@
 
 /* libpfm4's soname: its ABI, as Debian's libpfm4 package ships it. */
 #define LIBPFM_SONAME	"libpfm.so.4"
+#ifndef PSTAT_STATIC
+COMPAT_DLOPEN_NOTE(pfm_note,
+	"[{\"soname\":[\"" LIBPFM_SONAME "\"],\"feature\":\"pfm\","
+	"\"description\":\"vendor event names\","
+	"\"priority\":\"recommended\"}]");
+#endif
 
 static int state;	/* 0: not started; 1: started; -ENODEV: refused */
 

@@ -25,8 +25,6 @@
 #include "target.h"
 #include "workload.h"
 
-/* Descriptors pstat needs besides counters: stdio, pipes, timers. */
-#define RESERVED_FDS 16
 /* How often -p and -t look whether their targets are gone. */
 #define GONE_CHECK_MS 100
 
@@ -345,7 +343,7 @@ static int raise_fd_limit(const struct run *r, size_t n_targets,
 			  struct run_failure *fail)
 {
 	size_t counters = evlist_fds_needed(r->el, n_targets);
-	size_t need = counters + RESERVED_FDS;
+	size_t need = counters + RUN_RESERVED_FDS;
 	struct rlimit rl;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= need)
@@ -654,6 +652,10 @@ enum run_outcome run_command(const struct options *o,
 			break;
 		}
 	}
+	/* A later run that failed before it counted leaves the runs made
+	 * to show (main.c's late failure), as they ended. */
+	if (ret != RUN_DONE && info->runs_done > 0 && r.res)
+		r.res->enabled = true;
 	/* Whatever ended the runs, what is done has results to show. */
 	if (ret == RUN_DONE && make_results(&r) < 0) {
 		fail->err = ENOMEM;

@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Descriptors pstat needs besides counters: stdio, pipes, timers. */
+#define RUN_RESERVED_FDS 16
+
 struct control;
 struct evlist;
 struct options;

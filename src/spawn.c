@@ -128,9 +128,13 @@ struct kernel_sigaction {
  * command. The flags and masks of SIG_DFL and SIG_IGN mean nothing. */
 static void restore_signals(const struct spawn *s)
 {
-	struct kernel_sigaction ka = { 0 };
+	struct kernel_sigaction ka;
 	size_t i;
 
+	/* Field by field: clang -O0 zeroes a whole struct with memset. */
+	ka.flags = 0;
+	ka.restorer = NULL;
+	ka.mask = 0;
 	for (i = 0; i < s->n_sigs; i++) {
 		ka.handler = s->handlers[i];
 		raw(SYS_rt_sigaction, s->sigs[i], (long)&ka, 0, sizeof(ka.mask),
@@ -148,7 +152,9 @@ static long drop_privileges(const struct caps_drop *d)
 	struct __user_cap_header_struct hdr = {
 		.version = _LINUX_CAPABILITY_VERSION_3,
 	};
-	struct __user_cap_data_struct none[_LINUX_CAPABILITY_U32S_3];
+	/* Zero without memset(3), which an unoptimised build calls. */
+	static const struct __user_cap_data_struct
+		none[_LINUX_CAPABILITY_U32S_3];
 	long ret;
 
 	if (d->ids) {
@@ -166,7 +172,6 @@ static long drop_privileges(const struct caps_drop *d)
 	if (ret < 0 && raw(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_IS_SET,
 			   CAP_CHOWN, 0, 0) >= 0)
 		return ret;
-	memset(none, 0, sizeof(none));
 	return raw(SYS_capset, (long)&hdr, (long)none, 0, 0, 0);
 }
 

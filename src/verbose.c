@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compat.h"
 #include "diag.h"
 #include "diagnose.h"
 #include "evlist.h"
@@ -54,7 +55,7 @@ static void trace_open(void *arg, const struct perf_event_attr *attr,
 	else
 		diag_verbose("perf_event_open: pid %d cpu %d group_fd %d flags %#lx = -1 %s (%s)",
 			     (int)pid, cpu, group_fd, flags,
-			     strerrorname_np(-ret), strerror(-ret));
+			     compat_errname(-ret), strerror(-ret));
 }
 
 void verbose_trace_opens(void)
@@ -74,7 +75,7 @@ static void say_unsupported(const struct evsel *e)
 			     evsel_name(e), diagnose_modifiers_refused());
 	else
 		diag_verbose("%s: <not supported>: perf_event_open gave %s (%s) for pid %d, cpu %d: %s",
-			     evsel_name(e), strerrorname_np(err),
+			     evsel_name(e), compat_errname(err),
 			     strerror(err), pid, cpu,
 			     diagnose_errno_meaning(err));
 }

@@ -88,4 +88,13 @@ ${MAKE:-make} -s -C "$builddir" install-caps DESTDIR="$tmpdir/inst" \
 installed=$(find "$tmpdir/inst" -type f -name pstat -perm -u+x)
 getcap "$installed" | grep -q 'cap_perfmon=ep' ||
 	{ getcap "$installed"; fail_ "install-caps: no cap_perfmon+ep"; }
+# A static pstat with capabilities keeps the C library's and libcap's
+# flaws until it is built again: install-caps says so, a dynamic one not.
+if readelf -d "$installed" 2>/dev/null | grep -q NEEDED; then
+	! grep -q 'linked statically' make.log ||
+		{ cat make.log; fail_ "install-caps: a dynamic pstat called static"; }
+else
+	grep -q 'warning: this pstat is linked statically' make.log ||
+		{ cat make.log; fail_ "install-caps: no warning for a static pstat"; }
+fi
 exit 0

@@ -6,13 +6,8 @@
 # machine format, it opens no locale file (the archive, locale.alias,
 # the gconv cache). libcap, unless linked in (a static pstat), only
 # where capabilities are printed or a privileged pstat opens a file:
-# not to count. strace shows the opens. And the clock, read a few times
-# in one run, by system call: the vDSO's first read costs two page
-# faults, many system calls' time (-r and -I, reading it often, use it);
-# the wall clock only for pstat's own formats. And no system call that
-# tells pstat nothing: the signals blocked once, each read of a run
-# answered with data, no getresuid(2) or getresgid(2) (the ids pstat
-# was started with are in its auxiliary vector).
+# not to count. strace shows the opens. Which system calls a run makes,
+# and how many, is scripts/bench's to show, not a test's to pin.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -71,49 +66,3 @@ if $dynamic; then
 	grep -q 'libcap' trace || { cat out; fail_ "--check: libcap not loaded"; }
 fi
 grep -q 'capabilities' out || { cat out; fail_ "--check: no capabilities line"; }
-
-# clock_gettime(2) by system call in one run, where strace sees it (the
-# vDSO's reads it does not).
-strace -f -qq -e trace=clock_gettime -o trace "$PSTAT" -x, -e task-clock \
-	-- true >out 2>err || { show_err_; fail_ "pstat -x, failed"; }
-n=$(grep -c clock_gettime trace) || :
-[ "$n" -ge 2 ] || { cat trace; fail_ "one run: $n clock_gettime calls"; }
-if grep -q CLOCK_REALTIME trace; then
-	cat trace
-	fail_ "-x,: the wall clock read, which no column shows"
-fi
-# --format=csv's run record has the start: the wall clock, once.
-strace -f -qq -e trace=clock_gettime -o trace "$PSTAT" --format=csv \
-	-e task-clock -- true >out 2>err ||
-	{ show_err_; fail_ "pstat --format=csv failed"; }
-n=$(grep -c CLOCK_REALTIME trace) || :
-[ "$n" = 1 ] || { cat trace; fail_ "--format=csv: $n wall clock reads"; }
-
-# pstat's own system calls (not its child's): the signals it passes on
-# blocked once; after that, pstat's first act in main, no read that
-# finds nothing, neither the signalfd's second (EAGAIN: one read takes
-# every pending signal) nor the empty exec-error pipe's of a command
-# that exited 0 (before main, a sanitizer's run-time reads files of
-# its own to their ends); and once the command is reaped, no close(2):
-# exit closes what a single run opened. Its ids, from the auxiliary
-# vector.
-strace -qq -e trace=read,rt_sigprocmask,wait4,close,getresuid,getresgid \
-	-o trace "$PSTAT" -x, -e task-clock -- true >out 2>err ||
-	{ show_err_; fail_ "pstat failed"; }
-if grep -E '^getres[ug]id' trace; then
-	fail_ "the ids asked of the kernel, which the auxiliary vector has"
-fi
-if ! pstat_asan &&
-	awk '/^wait4/ { reaped = 1 } reaped && /^close/ { found = 1 }
-	END { exit !found }' trace; then
-	cat trace
-	fail_ "descriptors closed after the command ended, which exit closes"
-fi
-n=$(grep -c '^rt_sigprocmask(SIG_BLOCK' trace) || :
-[ "$n" = 1 ] || { cat trace; fail_ "the signals blocked $n times"; }
-if awk '/^rt_sigprocmask\(SIG_BLOCK/ { main = 1 }
-	main && /^read\(.*\) += (0|-1)/ { print; found = 1 }
-	END { exit !found }' trace; then
-	cat trace
-	fail_ "a read that found nothing"
-fi

@@ -127,11 +127,16 @@ static void trees_teardown(void)
 	ck_assert(system(cmd) == 0);
 }
 
-/* Look at machine m's sysfs. */
+/* Look at machine m's sysfs, and a tracefs of no tracepoint: the same
+ * answers whether or not this machine has tracefs mounted. */
 static void use(const char *m)
 {
+	static char events[sizeof(tmp_root) + 32];
+
 	snprintf(root, sizeof(root), "%s/%s/sys", tmp_root, m);
-	pmu_set_roots(root, NULL);
+	snprintf(events, sizeof(events), "%s/tracing-events", tmp_root);
+	ck_assert(mkdir(events, 0755) == 0 || errno == EEXIST);
+	pmu_set_roots(root, events);
 }
 
 #define HW PERF_TYPE_HARDWARE
