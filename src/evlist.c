@@ -381,6 +381,42 @@ static int alloc_buffers(struct evlist *el, const struct target *tg)
 	return ret < 0 ? ret : el->buf ? 0 : -ENOMEM;
 }
 
+/*
+ * Who counts now that leader and member switches changed: a member
+ * counts while it and its leader are on (the kernel schedules the
+ * group by its leader).
+ */
+static void update_counting(struct evlist *el)
+{
+	const struct group *g;
+	struct evsel *e;
+	bool counting;
+	size_t i;
+
+	for (i = 0; i < el->n; i++) {
+		e = el->ev[i];
+		g = &el->groups[e->group];
+		counting = e->on && el->ev[g->first]->on;
+		if (counting && !e->counting)
+			e->starts++;
+		e->counting = counting;
+	}
+}
+
+/* As opened: members on, leaders on if the exec enables them. */
+static void reset_switches(struct evlist *el, const struct target *tg)
+{
+	size_t i;
+
+	for (i = 0; i < el->n; i++) {
+		el->ev[i]->on = el->groups[el->ev[i]->group].first != i ||
+				tg->enable_on_exec;
+		el->ev[i]->counting = false;
+		el->ev[i]->starts = 0;
+	}
+	update_counting(el);
+}
+
 int evlist_open(struct evlist *el, const struct target *tg,
 		size_t *failed)
 {
@@ -401,6 +437,8 @@ int evlist_open(struct evlist *el, const struct target *tg,
 	}
 	if (ret < 0)
 		evlist_close(el);
+	else
+		reset_switches(el, tg);
 	return ret;
 }
 
@@ -525,35 +563,57 @@ static int ioctl_leaders(struct evlist *el, unsigned long request)
 	return 0;
 }
 
+/* Every leader on or off, as the ioctls left them. */
+static int switch_leaders(struct evlist *el, bool on)
+{
+	int ret = ioctl_leaders(el, on ? PERF_EVENT_IOC_ENABLE
+				       : PERF_EVENT_IOC_DISABLE);
+	size_t g;
+
+	if (ret == 0) {
+		for (g = 0; g < el->n_groups; g++)
+			el->ev[el->groups[g].first]->on = on;
+		update_counting(el);
+	}
+	return ret;
+}
+
 int evlist_enable(struct evlist *el)
 {
-	return ioctl_leaders(el, PERF_EVENT_IOC_ENABLE);
+	return switch_leaders(el, true);
 }
 
 int evlist_disable(struct evlist *el)
 {
-	return ioctl_leaders(el, PERF_EVENT_IOC_DISABLE);
+	return switch_leaders(el, false);
 }
 
 int evlist_toggle_named(struct evlist *el, const char *name, bool enable)
 {
 	unsigned long request = enable ? PERF_EVENT_IOC_ENABLE
 				       : PERF_EVENT_IOC_DISABLE;
-	size_t i, t;
-	int ret;
+	size_t i, t, found = 0;
+	int ret = 0;
 
-	for (i = 0; i < el->n; i++) {
+	for (i = 0; ret == 0 && i < el->n; i++) {
 		if (strcmp(evsel_name(el->ev[i]), name) != 0)
 			continue;
-		for (t = 0; t < el->n_targets; t++) {
-			if (el->ev[i]->fds[t] < 0)
-				continue;
-			ret = sys_event_ioctl(el->ev[i]->fds[t], request, 0);
-			if (ret < 0)
-				return ret;
-		}
+		found++;
+		for (t = 0; ret == 0 && t < el->n_targets; t++)
+			if (el->ev[i]->fds[t] >= 0)
+				ret = sys_event_ioctl(el->ev[i]->fds[t],
+						      request, 0);
+		if (ret == 0)
+			el->ev[i]->on = enable;
 	}
-	return 0;
+	update_counting(el);
+	return ret < 0 ? ret : found ? 0 : -ENOENT;
+}
+
+bool evlist_counting(const struct evlist *el, size_t i, uint64_t *starts)
+{
+	*starts = el->ev[i]->starts;
+	return el->ev[i]->counting;
 }
 
 size_t evlist_fds_needed(const struct evlist *el, size_t n_targets)

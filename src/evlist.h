@@ -106,9 +106,19 @@ int evlist_disable(struct evlist *el);
 
 /*
  * Start or stop the events named name (as shown) alone, on every
- * target: --control's "enable NAME". None is no error. 0 or -errno.
+ * target: --control's "enable NAME". 0, -ENOENT when no event has that
+ * name (nothing changes), or -errno.
  */
 int evlist_toggle_named(struct evlist *el, const char *name, bool enable);
+
+/*
+ * Whether evsel i counts now, as pstat left it: enabled (at the exec,
+ * or by evlist_enable, or by name) and so is its group's leader; and
+ * how many times it began to since it was opened. A window of time in
+ * which an evsel never counted is <not counted>, not 0, whatever its
+ * reading says.
+ */
+bool evlist_counting(const struct evlist *el, size_t i, uint64_t *starts);
 
 /* How many descriptors opening needs: events x targets. */
 size_t evlist_fds_needed(const struct evlist *el, size_t n_targets);

@@ -379,6 +379,11 @@ bool evsel_in_error(const struct evsel *e)
 	return e->in_error;
 }
 
+bool evsel_open_on(const struct evsel *e, size_t t)
+{
+	return t < e->n_targets && e->fds[t] >= 0;
+}
+
 bool evsel_is_open(const struct evsel *e)
 {
 	size_t t;

@@ -83,6 +83,9 @@ bool evsel_in_error(const struct evsel *e);
 /* Whether any target's counter is open. */
 bool evsel_is_open(const struct evsel *e);
 
+/* Whether target t's counter is open (not where its PMU does not count). */
+bool evsel_open_on(const struct evsel *e, size_t t);
+
 /* The targets it is opened on, and what target t read last. */
 size_t evsel_targets(const struct evsel *e);
 const struct counts_values *evsel_value(const struct evsel *e, size_t t);

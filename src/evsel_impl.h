@@ -44,6 +44,9 @@ struct evsel {
 					 * ids are in its allocation */
 	bool tvals_owned;	/* false: the evlist's (evsel_place) */
 	bool in_error;		/* a read of its group found end of file */
+	bool on;		/* enabled by pstat (members are at open) */
+	bool counting;		/* it and its leader on: the kernel counts it */
+	uint64_t starts;	/* times it began counting since the open */
 	char text[];		/* the unit, then the name (see evsel_new) */
 };
 

@@ -457,6 +457,7 @@ static int run(const struct options *o, struct target *tg,
 		.opened = opened,
 		.run_started = run_started,
 		.run_ended = run_ended,
+		.unmatched = notes_unmatched,
 		.arg = &arg,
 	};
 	struct run_failure fail = { 0 };

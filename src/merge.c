@@ -209,22 +209,60 @@ static double raw_sum(const struct merge_event *e)
 	return strcmp(e->unit, "msec") == 0 ? e->sum * 1e6 : e->sum;
 }
 
-static void recompute_metrics(struct merge *m)
+/*
+ * Y's sum over the ranks where x was counted, or false when Y was not
+ * counted on one of them: a ratio's denominator comes from the ranks of
+ * its numerator, or there is no ratio.
+ */
+static bool sum_where(const struct merge_event *x, const struct merge_event *y,
+		      const struct merge_file *f, size_t n, double *sum)
 {
-	struct perf_event_attr attr;
-	struct metrics_ctx ctx;
+	const struct merge_value *vx, *vy;
 	size_t i;
 
+	*sum = 0;
+	for (i = 0; i < n; i++) {
+		vx = value_of(&f[i], x->name);
+		if (!vx || !counted(vx))
+			continue;
+		vy = value_of(&f[i], y->name);
+		if (!vy || !counted(vy))
+			return false;
+		*sum += vy->value;
+	}
+	if (strcmp(y->unit, "msec") == 0)
+		*sum *= 1e6;
+	return true;
+}
+
+/* Event i's metrics, over the ranks that counted it. */
+static void event_metrics(struct merge *m, size_t i,
+			  const struct merge_file *f, size_t n)
+{
+	struct merge_event *x = &m->events[i];
+	struct perf_event_attr attr;
+	struct metrics_ctx ctx;
+	double sum;
+	size_t k;
+
 	metrics_ctx_init(&ctx, m->wall_s * 1e9);
+	for (k = 0; k < m->n_events; k++)
+		if (m->events[k].counted &&
+		    attr_of(m->events[k].name, &attr) &&
+		    sum_where(x, &m->events[k], f, n, &sum))
+			metrics_ctx_add(&ctx, &attr, sum);
+	if (attr_of(x->name, &attr))
+		x->n_metrics = metrics_compute(&ctx, &attr, raw_sum(x), x->m);
+}
+
+static void recompute_metrics(struct merge *m, const struct merge_file *f,
+			      size_t n)
+{
+	size_t i;
+
 	for (i = 0; i < m->n_events; i++)
-		if (m->events[i].counted && attr_of(m->events[i].name, &attr))
-			metrics_ctx_add(&ctx, &attr, raw_sum(&m->events[i]));
-	for (i = 0; i < m->n_events; i++)
-		if (m->events[i].counted && attr_of(m->events[i].name, &attr))
-			m->events[i].n_metrics =
-				metrics_compute(&ctx, &attr,
-						raw_sum(&m->events[i]),
-						m->events[i].m);
+		if (m->events[i].counted)
+			event_metrics(m, i, f, n);
 }
 
 /* A failure's status as a shell gives it, or 0. */
@@ -312,7 +350,7 @@ int merge_read(struct merge *m, char *const *files, size_t n, char *err,
 	if (ret < 0)
 		return ret;
 	m->command = p->files[0].command;
-	recompute_metrics(m);
+	recompute_metrics(m, p->files, n);
 	return 0;
 }
 

@@ -209,6 +209,24 @@ static void note_split_groups(const struct evlist *el)
 	}
 }
 
+/* Supported, but opened nowhere: its PMU counts on none of the CPUs. */
+static bool uncovered(const struct evsel *e)
+{
+	return !evsel_open_err(e) && evsel_tool(e) == EVENT_TOOL_NONE &&
+	       !evsel_is_open(e);
+}
+
+/* As perf warns: events of a hybrid's core PMU outside the CPUs of -C. */
+static void note_uncovered(const struct evlist *el)
+{
+	char names[512];
+
+	event_names(el, uncovered, names, sizeof(names));
+	if (names[0])
+		diag_note("%s: %s PMU counts on none of the CPUs counted: left out",
+			  names, strchr(names, ',') ? "their" : "its");
+}
+
 /* The facts the notes of el will use: none when there is no note. */
 static unsigned int facts_needed(const struct evlist *el)
 {
@@ -241,6 +259,7 @@ void notes_opened(void *arg, const struct evlist *el, const char *command)
 	diagnose_gather(&facts, facts_needed(el), -1);
 	note_missing_pmu(el, &facts);
 	note_split_groups(el);
+	note_uncovered(el);
 	if (notes_user_only(el, facts.paranoid, buf, sizeof(buf)))
 		diag_note("%s", buf);
 	note_unsupported(el, &facts);
@@ -384,4 +403,11 @@ void notes_run_ended(void *arg, size_t run, size_t of, int status,
 			  output_signal_name(signalled, name, sizeof(name)));
 	else if (!signalled && argv)
 		note_failed_run(argv[0], run, of, status);
+}
+
+void notes_unmatched(void *arg, const char *cmd, const char *name)
+{
+	(void)arg;
+	diag_note("--control: '%s %s': no event is named '%s', so nothing changed (the names are those the results show); it is answered all the same",
+		  cmd, name, name);
 }

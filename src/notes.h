@@ -31,6 +31,12 @@ void notes_run_ended(void *arg, size_t run, size_t of, int status,
 		     int signalled, bool left_out);
 
 /*
+ * --control's "cmd NAME" named no event: nothing was switched. arg is
+ * unused: it is there to fit struct run_hooks.
+ */
+void notes_unmatched(void *arg, const char *cmd, const char *name);
+
+/*
  * After the results: one note per group of events that were enabled
  * but never ran (<not counted>: the PMU never had counters for the
  * whole group), and one for such events outside groups.

@@ -127,8 +127,10 @@ static void row_value(const struct results *res,
 
 	row->rr = rr;
 	row->raw = results_value(res, rr, &row->vals, &row->r);
-	/* Readings that went backwards: the interval's count is unknown. */
-	if (!known && row->r.state != COUNTS_NOT_SUPPORTED) {
+	/* Readings that went backwards, a counter never enabled then or
+	 * never opened in the aggregate: nothing is known. */
+	if ((!known || !rr->covered) &&
+	    row->r.state != COUNTS_NOT_SUPPORTED) {
 		row->r = (struct counts_result){ .state = COUNTS_NOT_COUNTED };
 		row->raw = 0.0;
 	}
@@ -136,9 +138,11 @@ static void row_value(const struct results *res,
 	if (row->r.state == COUNTS_NOT_COUNTED)
 		row->vals.running = 0;
 	row->has_variance = false;
-	/* Totals of several runs: their mean, and how far to trust it. */
-	if (!interval && res->n_runs > 1 && counted(&row->r)) {
-		row->raw = stats_mean(&rr->runs);
+	/* Totals of several runs: each field a statistic of the runs
+	 * that counted it (the last may not have), and how far to trust
+	 * the mean. */
+	if (!interval && res->n_runs > 1 &&
+	    results_over_runs(rr, &row->vals, &row->r, &row->raw)) {
 		row->r.value = count_of(row->raw);
 		row->has_variance = true;
 		row->variance_pct = stats_rel_stddev_mean(&rr->runs);
@@ -415,6 +419,77 @@ static struct metrics_ctx *ctx_of(const struct output *out,
 	return &out->ctx[rr->aggr * out->n_cgroups + j];
 }
 
+/* Whether row y counted in the very runs rr did. */
+static bool same_runs(const struct results *res, const struct results_row *rr,
+		      const struct results_row *y)
+{
+	size_t k;
+
+	for (k = 0; k < res->n_runs; k++)
+		if (y->run_counted[k] != rr->run_counted[k])
+			return false;
+	return true;
+}
+
+/* y's mean over the runs rr counted in, or false: y missed one. */
+static bool mean_where(const struct results *res,
+		       const struct results_row *rr,
+		       const struct results_row *y, double *mean)
+{
+	double sum = 0.0, n = 0.0;
+	size_t k;
+
+	for (k = 0; k < res->n_runs; k++) {
+		if (!rr->run_counted[k])
+			continue;
+		if (!y->run_counted[k])
+			return false;
+		sum += y->run_values[k];
+		n += 1.0;
+	}
+	*mean = n > 0.0 ? sum / n : 0.0;
+	return n > 0.0;
+}
+
+/*
+ * What rr's metrics divide by. With -r, a ratio takes its denominator
+ * from the runs that counted its numerator: when rows of the context
+ * counted in other runs than rr, own is filled with their means (and
+ * the wall time's) over rr's runs alone, leaving out a row that missed
+ * one of them; else the shared context serves.
+ */
+static const struct metrics_ctx *ratio_ctx(const struct output *out,
+					   const struct results *res,
+					   const struct results_row *rr,
+					   struct metrics_ctx *own)
+{
+	const struct metrics_ctx *shared = ctx_of(out, rr);
+	const struct results_row *y;
+	double wall = 0.0, n = 0.0, mean;
+	size_t i, k;
+
+	if (out->interval || res->n_runs < 2)
+		return shared;
+	for (i = 0; i < res->n_rows; i++)
+		if (ctx_of(out, &res->rows[i]) == shared &&
+		    !same_runs(res, rr, &res->rows[i]))
+			break;
+	if (i == res->n_rows)
+		return shared;
+	for (k = 0; k < res->n_runs; k++)
+		if (rr->run_counted[k]) {
+			wall += res->run_wall_ns[k];
+			n += 1.0;
+		}
+	metrics_ctx_init(own, n > 0.0 ? wall / n : 0.0);
+	for (i = 0; i < res->n_rows; i++) {
+		y = &res->rows[i];
+		if (ctx_of(out, y) == shared && mean_where(res, rr, y, &mean))
+			metrics_ctx_add(own, evsel_attr(y->e), mean);
+	}
+	return own;
+}
+
 /* Aggregate a's value of each column; none where a metric has none. */
 static void metric_cells(struct output *out, const struct results *res,
 			 size_t a, struct output_row *first)
@@ -423,6 +498,8 @@ static void metric_cells(struct output *out, const struct results *res,
 	const struct output_column *c;
 	const size_t *rows = &mo->rows[a * mo->n_events];
 	struct output_row row;
+	struct metrics_ctx own;
+	const struct metrics_ctx *ctx = NULL;
 	size_t i, e = SIZE_MAX;
 
 	make_row(res, &res->rows[rows[0]], out->interval, NULL, first);
@@ -432,9 +509,10 @@ static void metric_cells(struct output *out, const struct results *res,
 			e = c->event;
 			make_row(res, &res->rows[rows[e]], out->interval, NULL,
 				 &row);
+			ctx = ratio_ctx(out, res, row.rr, &own);
 		}
 		mo->cells[i].has = counted(&row.r) &&
-			metrics_column_value(ctx_of(out, row.rr),
+			metrics_column_value(ctx,
 					     evsel_attr(row.rr->e),
 					     row.raw, &c->m,
 					     &mo->cells[i].value);
@@ -526,6 +604,7 @@ static int prepare_section(struct output *out, const struct results *res,
 static void print_section(struct output *out, const struct results *res,
 			  const struct output_run *run, double wall_ns)
 {
+	struct metrics_ctx own;
 	struct output_row row;
 	size_t i;
 
@@ -553,8 +632,11 @@ static void print_section(struct output *out, const struct results *res,
 		i = 0;
 	}
 	for (; i < res->n_rows; i++) {
+		/* Not on a CPU of its aggregate: no row, as in perf. */
+		if (!res->rows[i].covered)
+			continue;
 		make_row(res, &res->rows[i], out->interval,
-			 ctx_of(out, &res->rows[i]), &row);
+			 ratio_ctx(out, res, &res->rows[i], &own), &row);
 		if (out->o.format == OUTPUT_HUMAN && quiet_zero(res, &row))
 			continue;
 		out->p->row(out, &row);

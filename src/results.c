@@ -34,7 +34,10 @@ static void init_row(struct results_row *row, const struct evlist *el,
 	row->n_evsels = n;
 	row->aggr = aggr;
 	row->by_instance = no_merge && evsel_instance(row->e);
+	row->covered = true;
 	stats_init(&row->runs);
+	row->enabled_sum = row->running_sum = 0.0;
+	row->runs_scaled = false;
 }
 
 /*
@@ -134,6 +137,22 @@ void results_free(struct results *r)
 	free(r);
 }
 
+/* Whether any evsel of the row counts now, and how often they began. */
+static bool switches(const struct evlist *el, const struct results_row *row,
+		     uint64_t *starts)
+{
+	bool counting = false;
+	uint64_t n;
+	size_t j;
+
+	*starts = 0;
+	for (j = 0; j < row->n_evsels; j++) {
+		counting |= evlist_counting(el, row->first + j, &n);
+		*starts += n;
+	}
+	return counting;
+}
+
 void results_snapshot(struct results *r)
 {
 	const struct aggr *ag = r->aggr;
@@ -145,6 +164,9 @@ void results_snapshot(struct results *r)
 		/* perf's aggregation: sum value, enabled and running,
 		 * and scale once. */
 		row->now = (struct counts_values){ 0 };
+		row->counting_now = switches(r->el, row, &row->starts_now);
+		row->covered = evsel_open_err(row->e) ||
+			       evsel_tool(row->e) != EVENT_TOOL_NONE;
 		for (j = 0; j < row->n_evsels; j++) {
 			const struct evsel *e = evlist_at(r->el, row->first + j);
 
@@ -153,6 +175,7 @@ void results_snapshot(struct results *r)
 
 				if (ag && ag->of_target[t] != row->aggr)
 					continue;
+				row->covered |= evsel_open_on(e, t);
 				row->now.value += v->value;
 				row->now.enabled += v->enabled;
 				row->now.running += v->running;
@@ -161,29 +184,63 @@ void results_snapshot(struct results *r)
 	}
 }
 
+/*
+ * Whether pstat had the row counting at some time since the previous
+ * interval (or the run's start): on then, or started since. The
+ * tools' times are pstat's own, counting whenever the run is.
+ */
+static bool counted_in(const struct results_row *row, bool interval)
+{
+	if (evsel_tool(row->e) != EVENT_TOOL_NONE)
+		return true;
+	if (!interval)
+		return row->starts_now > 0;
+	return row->counting_prev || row->starts_now != row->starts_prev;
+}
+
 bool results_values(const struct results_row *row, bool interval,
 		    struct counts_values *v)
 {
+	bool known = true;
+
 	if (interval)
-		return stats_delta(&row->now, &row->prev, v);
-	*v = row->now;
-	return true;
+		known = stats_delta(&row->now, &row->prev, v);
+	else
+		*v = row->now;
+	return known && counted_in(row, interval);
 }
 
 void results_next_interval(struct results *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->n_rows; i++)
+	for (i = 0; i < r->n_rows; i++) {
 		r->rows[i].prev = r->rows[i].now;
+		r->rows[i].counting_prev = r->rows[i].counting_now;
+		r->rows[i].starts_prev = r->rows[i].starts_now;
+	}
+}
+
+void results_switched(struct results *r)
+{
+	struct results_row *row;
+	size_t i;
+
+	for (i = 0; i < r->n_rows; i++) {
+		row = &r->rows[i];
+		row->counting_prev = switches(r->el, row, &row->starts_prev);
+	}
 }
 
 void results_restart_intervals(struct results *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->n_rows; i++)
+	for (i = 0; i < r->n_rows; i++) {
 		r->rows[i].prev = (struct counts_values){ 0 };
+		r->rows[i].counting_prev = false;
+		r->rows[i].starts_prev = 0;
+	}
 }
 
 double results_value(const struct results *r, const struct results_row *row,
@@ -218,6 +275,30 @@ const char *results_name(const struct results_row *row)
 const char *results_unit(const struct results_row *row)
 {
 	return evsel_is_clock(row->e) ? "msec" : evsel_unit(row->e);
+}
+
+/* A mean of times in nanoseconds, as a reading holds them. */
+static uint64_t mean_ns(double sum, double n)
+{
+	double m = sum / n;
+
+	return m >= 0x1p64 ? UINT64_MAX : (uint64_t)(m + 0.5);
+}
+
+bool results_over_runs(const struct results_row *row,
+		       struct counts_values *v, struct counts_result *res,
+		       double *mean)
+{
+	if (row->runs.n < 1.0)
+		return false;
+	*mean = stats_mean(&row->runs);
+	v->enabled = mean_ns(row->enabled_sum, row->runs.n);
+	v->running = mean_ns(row->running_sum, row->runs.n);
+	res->state = row->runs_scaled ? COUNTS_SCALED : COUNTS_COUNTED;
+	res->running_pct = 100.0;
+	if (row->runs_scaled && row->enabled_sum > 0.0)
+		res->running_pct = 100.0 * row->running_sum / row->enabled_sum;
+	return true;
 }
 
 /* *p, of n items of size each, made room for want. 0 or -ENOMEM. */
@@ -255,13 +336,20 @@ int results_end_run(struct results *r, double wall_ns)
 		return -ENOMEM;
 	for (i = 0; i < r->n_rows; i++) {
 		struct results_row *row = &r->rows[i];
-		double value = results_value(r, row, &row->now, &res);
+		struct counts_values v;
+		bool known = results_values(row, false, &v);
+		double value = results_value(r, row, &v, &res);
 
-		row->run_counted[r->n_runs] = res.state == COUNTS_COUNTED ||
-					      res.state == COUNTS_SCALED;
+		row->run_counted[r->n_runs] = known && row->covered &&
+					      (res.state == COUNTS_COUNTED ||
+					       res.state == COUNTS_SCALED);
 		row->run_values[r->n_runs] = value;
-		if (row->run_counted[r->n_runs])
-			stats_add(&row->runs, value);
+		if (!row->run_counted[r->n_runs])
+			continue;
+		stats_add(&row->runs, value);
+		row->enabled_sum += (double)v.enabled;
+		row->running_sum += (double)v.running;
+		row->runs_scaled |= res.state == COUNTS_SCALED;
 	}
 	stats_add(&r->wall_ns, wall_ns);
 	r->run_wall_ns[r->n_runs++] = wall_ns;

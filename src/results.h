@@ -29,7 +29,18 @@ struct results_row {
 	bool by_instance;	/* --no-merge: named by its PMU instance */
 	struct counts_values now;	/* the last reading */
 	struct counts_values prev;	/* the reading before the interval */
+	bool covered;		/* opened on a CPU of its aggregate, or
+				 * not supported, or pstat's own: else
+				 * its PMU counts on none of them (a
+				 * hybrid's core PMU), and it is no row */
+	bool counting_now;	/* it counted at the last reading */
+	bool counting_prev;	/* and at the one before the interval */
+	uint64_t starts_now;	/* times it began counting by the last */
+	uint64_t starts_prev;	/* and by the one before the interval */
 	struct stats runs;	/* the value of each run, with -r */
+	double enabled_sum;	/* enabled and running times of the runs */
+	double running_sum;	/* in runs, over which their means go */
+	bool runs_scaled;	/* one of those runs was an estimate */
 	double *run_values;	/* each run's value (results_value) */
 	bool *run_counted;	/* whether run i gave a value at all */
 };
@@ -67,8 +78,9 @@ void results_snapshot(struct results *r);
 
 /*
  * What a row shows: over the whole run, or since the previous interval.
- * false when its readings went backwards: nothing is known of the
- * interval, which is <not counted>.
+ * false when nothing is known of it, which is <not counted>: its
+ * readings went backwards, or pstat never had it counting then
+ * (-D, --control), whatever the kernel's times say.
  */
 bool results_values(const struct results_row *row, bool interval,
 		    struct counts_values *v);
@@ -76,8 +88,24 @@ bool results_values(const struct results_row *row, bool interval,
 /* The interval is printed: its end becomes the next one's start. */
 void results_next_interval(struct results *r);
 
+/*
+ * The evsels were switched on or off (--control) where an interval
+ * ended: the next one starts with them as they are now.
+ */
+void results_switched(struct results *r);
+
 /* A run's counters start at 0: its first interval counts from there. */
 void results_restart_intervals(struct results *r);
+
+/*
+ * What a row shows over the runs so far (with -r), each field a
+ * statistic of the runs that counted it: the mean value, enabled and
+ * running times (their means), scaled when one run was. false when no
+ * run counted it: the last run's state says why.
+ */
+bool results_over_runs(const struct results_row *row,
+		       struct counts_values *v, struct counts_result *res,
+		       double *mean);
 
 /*
  * A run ended (its final snapshot taken): add it to the statistics.

@@ -71,16 +71,13 @@ static void drain(int fd)
 	} while (n < 0 && errno == EINTR);
 }
 
-/* Read every group, and what pstat counts itself: duration_time since
- * counting started, user_time and system_time once the command ended
- * (ru, or NULL: not yet, 0 as perf has them). */
-static int read_counts(struct run *r, double t, const struct rusage *ru)
+/* What pstat counts itself: duration_time from counting's start to t,
+ * user_time and system_time once the command ended (ru, or NULL: not
+ * yet, 0 as perf has them). */
+static void tool_counts(struct run *r, double t, const struct rusage *ru)
 {
 	uint64_t ns[EVENT_TOOL_N] = { 0 };
-	int ret = evlist_read(r->el);
 
-	if (ret < 0)
-		return ret;
 	ns[EVENT_TOOL_DURATION] = r->counting ? (uint64_t)(t - r->t0) : 0;
 	if (ru) {
 		ns[EVENT_TOOL_USER] = (uint64_t)ru->ru_utime.tv_sec * 1000000000u +
@@ -89,7 +86,32 @@ static int read_counts(struct run *r, double t, const struct rusage *ru)
 					(uint64_t)ru->ru_stime.tv_usec * 1000u;
 	}
 	evlist_tool_values(r->el, ns);
-	return 0;
+}
+
+/* Read every group, and what pstat counts itself, at t. */
+static int read_counts(struct run *r, double t, const struct rusage *ru)
+{
+	int ret = evlist_read(r->el);
+
+	if (ret == 0)
+		tool_counts(r, t, ru);
+	return ret;
+}
+
+/*
+ * The run's totals: what the counters read at the end, or, when
+ * --interval-count stopped the intervals, what they read at the last:
+ * the totals sum the intervals shown, as perf's --summary does, even
+ * when the command runs on after them.
+ */
+static int read_totals(struct run *r, double t, const struct rusage *ru)
+{
+	if (r->o->interval_ms && r->o->interval_count &&
+	    r->intervals >= r->o->interval_count) {
+		tool_counts(r, r->last, ru);
+		return 0;
+	}
+	return read_counts(r, t, ru);
 }
 
 /*
@@ -203,11 +225,13 @@ static int delay_ready(void *arg)
  * A --control command: "enable" starts counting (the clocks too, the
  * first time) or resumes it, "disable" pauses it; with -I each prints
  * the interval so far, as perf does. "enable NAME" and "disable NAME"
- * start and stop that event alone.
+ * start and stop that event alone; a NAME of no event changes nothing,
+ * and the hooks hear of it.
  */
 static int control_apply(struct run *r, enum control_cmd cmd)
 {
 	bool enable = cmd == CONTROL_ENABLE;
+	const char *cmd_name = enable ? "enable" : "disable";
 	const char *name = r->ctl->arg;
 	int ret;
 
@@ -219,6 +243,14 @@ static int control_apply(struct run *r, enum control_cmd cmd)
 		ret = evlist_toggle_named(r->el, name, enable);
 	else
 		ret = enable ? evlist_enable(r->el) : evlist_disable(r->el);
+	if (name[0] && ret == -ENOENT) {
+		if (r->hooks->unmatched)
+			r->hooks->unmatched(r->hooks->arg, cmd_name, name);
+		return 0;
+	}
+	/* The interval printed above ended where they switched. */
+	if (ret == 0 && r->res)
+		results_switched(r->res);
 	if (ret == 0 && enable && !r->counting)
 		ret = start_clocks(r);
 	return ret;
@@ -519,8 +551,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	if (r->o->interval_ms && (!r->o->interval_count ||
 				  r->intervals < r->o->interval_count))
 		print_interval(r, r->t0 + elapsed, true);
-	ret = r->err ? r->err : read_counts(r, r->t0 + elapsed,
-					   r->child ? &w.ru : NULL);
+	ret = r->err ? r->err : read_totals(r, r->t0 + elapsed,
+					    r->child ? &w.ru : NULL);
 	if (ret < 0) {
 		fail->err = -ret;
 		return RUN_FAILED;

@@ -66,6 +66,9 @@ struct run_hooks {
 	 * line's clock); NULL: nothing to watch. */
 	void (*tick)(void *arg);
 	int tick_fd;
+	/* --control's "enable NAME" or "disable NAME" (cmd) named no event
+	 * of the run: nothing changed, and the line is still answered. */
+	void (*unmatched)(void *arg, const char *cmd, const char *name);
 	void *arg;
 };
 

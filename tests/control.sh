@@ -87,7 +87,19 @@ control pstat ready "enable%$ev" go ready "disable%$ev" go ready -- \
 	-- "$PROGS/phases" . 3 5 7
 expect_rc 0
 expect_eq "$(csv_value "$ev")" 5 "enable $ev"
-expect_eq "$(csv_value syscalls:sys_enter_read)" 0 "not enabled by name"
+expect_eq "$(csv_value syscalls:sys_enter_read)" "<not counted>" \
+	"never enabled, as another was by name"
+
+# "enable NAME" of no event: said on stderr, answered "ack" all the
+# same, and nothing changes.
+control pstat ready enable%nosuchevent go ready -- \
+	-x, -o out.csv -D -1 --control fifo:ctl,ack -e "$ev" -- \
+	"$PROGS/phases" . 3 5
+expect_rc 0
+grep -q "^pstat: .*--control: 'enable nosuchevent': no event is named" err ||
+	{ show_err_; fail_ "enable of no event: not said on stderr"; }
+grep -q "^<not counted>,,$ev," out.csv ||
+	{ cat out.csv; fail_ "enable of no event: $ev was enabled"; }
 
 # -I: a row where each command cut an interval, and the rest at the end:
 # the first window, the pause between, the second window.
@@ -95,8 +107,25 @@ control pstat ready enable go ready disable go ready enable go ready -- \
 	-x, -I 86400000 -D -1 --control fifo:ctl,ack -e "$ev" -- \
 	"$PROGS/phases" . 3 5 7 11
 expect_rc 0
-expect_eq "$(csv_rows | awk -F, '{ print $2 }' | tr '\n' ' ')" "5 0 11 " \
-	"-I rows at disable, at enable, at the end"
+expect_eq "$(csv_rows | awk -F, '{ print $2 }' | tr '\n' ' ')" \
+	"5 <not counted> 11 " "-I rows at disable, at enable, at the end"
+
+# The pause is <not counted> in every format: pstat's with no run time.
+control pstat ready enable go ready disable go ready enable go ready -- \
+	--format=csv -I 86400000 -D -1 --control fifo:ctl,ack -e "$ev" -- \
+	"$PROGS/phases" . 3 5 7 11
+expect_rc 0
+got=$(awk -F, '$1 == "interval" { print $6 "/" $8 "/" ($10 > 0) }' err |
+	tr '\n' ' ')
+expect_eq "$got" "5/counted/1 /not-counted/0 11/counted/1 " \
+	"--format=csv: value/status/ran of the windows"
+control pstat ready enable go ready disable go ready enable go ready -- \
+	-j -I 86400000 -D -1 --control fifo:ctl,ack -e "$ev" -- \
+	"$PROGS/phases" . 3 5 7 11
+expect_rc 0
+got=$(sed -n 's/.*"counter-value" *: *\("[^"]*"\|[0-9.]*\).*/\1/p' err |
+	tr '\n' ' ')
+expect_eq "$got" '5 "<not counted>" 11 ' "-j: counter-value of the windows"
 
 # Never enabled: <not counted>, as -D beyond the command.
 control pstat ready go ready -- \

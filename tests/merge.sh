@@ -131,6 +131,32 @@ run_pstat --merge ns/rank.*
 grep -Eq '^  task-clock +3/4 ' out && grep -q 'left out: rank 2 <not supported>' out ||
 	{ cat out; fail_ "human: 3/4 and the rank left out"; }
 
+# Rank 2 could not count the writes: their rate divides by the
+# task-clock of the ranks that counted them, not of all four.
+mkdir nw
+cp csv/rank.* nw/
+sed 's/^total,,,,syscalls:sys_enter_write,[^,]*,,counted,/total,,,,syscalls:sys_enter_write,,,not-supported,/' \
+	csv/rank.2.csv >nw/rank.2.csv
+run_pstat --merge --format=json nw/rank.*
+expect_rc 0
+python3 - nw/rank.0.csv nw/rank.1.csv nw/rank.3.csv <<'PY' ||
+import csv, json, sys
+clock = 0.0
+for path in sys.argv[1:]:
+    for row in csv.reader(open(path)):
+        if row[:1] == ["total"] and row[4] == "task-clock":
+            clock += float(row[5])
+ev = {e["event"]: e for e in json.load(open("out"))["events"]}
+w = ev["syscalls:sys_enter_write"]
+assert w["sum"] == 700 and w["ranks_counted"] == 3, w
+scale = {"/sec": 1, "K/sec": 1e3, "M/sec": 1e6, "G/sec": 1e9}
+rate = [m["value"] * scale[m["unit"]] for m in w["metrics"]
+        if m["unit"] in scale]
+want = 700 / (clock / 1e3)
+assert len(rate) == 1 and abs(rate[0] / want - 1) < 1e-3, (rate, want, w)
+PY
+	{ cat out; fail_ "a rate over the ranks that counted the event"; }
+
 # Ranks that failed: listed, and the lowest-ranked one's status.
 mkdir fail
 for r in 0 1 2 3; do

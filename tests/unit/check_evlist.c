@@ -93,6 +93,54 @@ static void open_ok(struct evlist *el, const struct target *t)
 	ck_assert_msg(ret == 0, "evlist_open: %d, failed %zu", ret, failed);
 }
 
+/*
+ * Who counts: a member while it and its leader are on, as the kernel
+ * schedules groups; each start counted; a name of no event changes
+ * nothing and says so.
+ */
+static void ck_counting(int line, const struct evlist *el,
+			const char *want_on, const uint64_t *want_starts)
+{
+	uint64_t starts;
+	size_t i;
+	bool on;
+
+	for (i = 0; i < evlist_count(el); i++) {
+		on = evlist_counting(el, i, &starts);
+		ck_assert_msg(on == (want_on[i] == '1') &&
+			      starts == want_starts[i],
+			      "line %d: %s counting %d, starts %llu", line,
+			      evsel_name(evlist_at(el, i)), on,
+			      (unsigned long long)starts);
+	}
+}
+
+START_TEST(test_counting)
+{
+	static int cpus[] = { 0, 1 };
+	const struct target on_cpus = { .cpus = cpus, .n_cpus = 2 };
+	struct evlist *el = two_pairs();
+
+	open_ok(el, &default_target);
+	ck_counting(__LINE__, el, "1111", (const uint64_t[]){ 1, 1, 1, 1 });
+	evlist_close(el);
+	open_ok(el, &on_cpus);
+	ck_counting(__LINE__, el, "0000", (const uint64_t[]){ 0, 0, 0, 0 });
+	ck_assert_int_eq(evlist_enable(el), 0);
+	ck_counting(__LINE__, el, "1111", (const uint64_t[]){ 1, 1, 1, 1 });
+	ck_assert_int_eq(evlist_toggle_named(el, "b", false), 0);
+	ck_counting(__LINE__, el, "1011", (const uint64_t[]){ 1, 1, 1, 1 });
+	ck_assert_int_eq(evlist_disable(el), 0);
+	ck_assert_int_eq(evlist_toggle_named(el, "b", true), 0);
+	ck_counting(__LINE__, el, "0000", (const uint64_t[]){ 1, 1, 1, 1 });
+	ck_assert_int_eq(evlist_toggle_named(el, "c", true), 0);
+	ck_counting(__LINE__, el, "0011", (const uint64_t[]){ 1, 1, 2, 2 });
+	ck_assert_int_eq(evlist_toggle_named(el, "nosuch", true), -ENOENT);
+	ck_counting(__LINE__, el, "0011", (const uint64_t[]){ 1, 1, 2, 2 });
+	evlist_free(el);
+}
+END_TEST
+
 START_TEST(test_groups)
 {
 	struct evlist *el = three_and_one();
@@ -990,6 +1038,7 @@ static Suite *evlist_suite(void)
 	tcase_add_loop_test(tc, test_open_fatal, 0, N_ROWS(fatal_rows));
 	tcase_add_loop_test(tc, test_open_leader, 0, N_ROWS(leader_rows));
 	tcase_add_test(tc, test_open_id_fails);
+	tcase_add_test(tc, test_counting);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("weak");

@@ -404,6 +404,8 @@ START_TEST(test_vanish)
 	fake.open_errno[t->calls[0]] = ESRCH;
 	fake.open_errno[t->calls[1]] = ESRCH;
 	open_ok(el, &threads);
+	/* As a run does: -t's counters start when opened. */
+	ck_assert_int_eq(evlist_enable(el), 0);
 	for (i = 0; i < evlist_count(el); i++) {
 		ck_assert_int_ge(evlist_at(el, i)->fds[0], 0);
 		ck_assert_int_eq(evlist_at(el, i)->fds[1], -1);

@@ -92,6 +92,9 @@ static void open_fake(struct evlist *el, size_t n_cpus, const int *open_err)
 			else if (j == 0)
 				fake.open_errno[call++] = open_err[i];
 	ck_assert_int_eq(evlist_open(el, &t, &failed), 0);
+	/* As a run does: CPUs' counters start now, a command's at exec. */
+	if (n_cpus)
+		ck_assert_int_eq(evlist_enable(el), 0);
 }
 
 /*
@@ -1129,6 +1132,117 @@ START_TEST(test_repeat_saturated)
 END_TEST
 
 /*
+ * With -r every field of a row is a statistic over the runs that
+ * counted it, not the last run's: the mean value, enabled and running
+ * times, and their percentage; scaled when a run was.
+ */
+static const struct repeat_case {
+	int line;
+	struct ev runs[2];
+	enum output_format format;
+	const char *want;	/* the page-faults line */
+} repeat_rows[] = {
+	/* An estimate, 200, then an exact 100. */
+	{ __LINE__, { { 100, 1000, 500 }, { 100, 1000, 1000 } }, OUTPUT_CSV,
+	  "150,,page-faults,33.33%,750,75.00,," },
+	{ __LINE__, { { 100, 1000, 500 }, { 100, 1000, 1000 } },
+	  OUTPUT_PSTAT_CSV,
+	  "total,,,,page-faults,150,,scaled,1000,750,75.00,,,33.3333,," },
+	/* Counted, then enabled and never running: the first run's. */
+	{ __LINE__, { EXACT(100), { 0, 1000, 0 } }, OUTPUT_CSV,
+	  "100,,page-faults,0.00%,100,100.00,," },
+	{ __LINE__, { { 100, 1000, 500 }, { 0, 1000, 0 } }, OUTPUT_PSTAT_CSV,
+	  "total,,,,page-faults,200,,scaled,1000,500,50.00,,,0.0000,," },
+	/* Exact both times: counted, 100%. */
+	{ __LINE__, { EXACT(300), EXACT(100) }, OUTPUT_PSTAT_CSV,
+	  "total,,,,page-faults,200,,counted,200,200,100.00,,,50.0000,," },
+};
+
+START_TEST(test_repeat_fields)
+{
+	const struct repeat_case *c = &repeat_rows[_i];
+	const struct output_opts opts = { .format = c->format, .sep = ",",
+					  .runs = 2 };
+	const struct output_run run = { .argv = run_argv, .runs_done = 2 };
+	struct counts_values r;
+	struct evlist *el;
+	struct results *res;
+	struct output *out;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+
+	c_locale();
+	el = build("page-faults", c->runs);
+	res = results_new(el, false, 2, NULL);
+	ck_assert_ptr_nonnull(res);
+	for (i = 0; i < 2; i++) {
+		r = (struct counts_values){ c->runs[i].value,
+					    c->runs[i].enabled,
+					    c->runs[i].running };
+		if (i > 0)
+			read_fake(el, 1, &r);
+		results_snapshot(res);
+		ck_assert_int_eq(results_end_run(res, 1e9), 0);
+	}
+	out = output_new(f, &opts);
+	output_final(out, res, &run);
+	ck_assert_int_eq(output_close(out), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(has_line(buf, c->want), "line %d: no line '%s' in:\n%s",
+		      c->line, c->want, buf);
+	free(buf);
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
+/*
+ * With -r a rate divides by the task-clock of the runs that counted
+ * the event: page-faults counted 1000 in the first run (1 s of
+ * task-clock) and not in the second (3 s): 1000/sec, not 500.
+ */
+START_TEST(test_repeat_ratio)
+{
+	const struct ev ev[] = { EXACT(1000000000), EXACT(1000) };
+	const struct counts_values second[] = {
+		EXACT(3000000000), { 0, 1000, 0 },
+	};
+	const struct output_opts opts = { .format = OUTPUT_CSV, .sep = ",",
+					  .runs = 2 };
+	const struct output_run run = { .argv = run_argv, .runs_done = 2 };
+	struct evlist *el;
+	struct results *res;
+	struct output *out;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	c_locale();
+	el = build("task-clock,page-faults", ev);
+	res = results_new(el, false, 2, NULL);
+	ck_assert_ptr_nonnull(res);
+	results_snapshot(res);
+	ck_assert_int_eq(results_end_run(res, 2e9), 0);
+	read_fake(el, 1, second);
+	results_snapshot(res);
+	ck_assert_int_eq(results_end_run(res, 4e9), 0);
+	out = output_new(f, &opts);
+	output_final(out, res, &run);
+	ck_assert_int_eq(output_close(out), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(has_line(buf, "1000,,page-faults,0.00%,1000,100.00,"
+				    "1000.000,/sec") &&
+		      has_line(buf, "2000.00,msec,task-clock,50.00%,2000000000,"
+				    "100.00,0.667,CPUs utilized"),
+		      "a rate over other runs:\n%s", buf);
+	free(buf);
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
+/*
  * --metric-only -j: titles are keys, and names that differ only in
  * bytes that are not UTF-8 are alike there (U+FFFD): the second gets a
  * number, as the same name twice does (the writers fuzz target found
@@ -1251,6 +1365,8 @@ static Suite *output_suite(void)
 	tcase_add_checked_fixture(tc, fake_setup, fake_teardown);
 	tcase_add_loop_test(tc, test_signal_name, 0, N_ROWS(signal_rows));
 	tcase_add_test(tc, test_never_enabled);
+	tcase_add_loop_test(tc, test_repeat_fields, 0, N_ROWS(repeat_rows));
+	tcase_add_test(tc, test_repeat_ratio);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");
