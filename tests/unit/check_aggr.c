@@ -15,8 +15,8 @@
 
 #include "aggr.h"
 #include "pmu.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_IDS 8
 
 /*
@@ -244,11 +244,5 @@ static Suite *aggr_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(aggr_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(aggr_suite());
 }

@@ -20,6 +20,7 @@
 #include "evlist.h"
 #include "fake_kernel.h"
 #include "target.h"
+#include "unit.h"
 
 static const struct root_row {
 	int line;
@@ -208,11 +209,5 @@ static Suite *cgroup_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(cgroup_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(cgroup_suite());
 }

@@ -19,6 +19,7 @@
 #include "evsel_impl.h"
 #include "evparse.h"
 #include "pmu.h"
+#include "unit.h"
 
 #define HW PERF_TYPE_HARDWARE
 #define SW PERF_TYPE_SOFTWARE
@@ -27,8 +28,6 @@
 #define RAW PERF_TYPE_RAW
 #define BP PERF_TYPE_BREAKPOINT
 #define MAX_EVENTS 4
-
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 struct want_event {
 	const char *name;
@@ -1393,11 +1392,5 @@ static Suite *evparse_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(evparse_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(evparse_suite());
 }

@@ -15,8 +15,8 @@
 #include <check.h>
 
 #include "pmu.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define ALL ~0ULL
 
 /* What perf's sysfs format files say, and what pstat makes of them. */
@@ -638,11 +638,5 @@ static Suite *pmu_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(pmu_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(pmu_suite());
 }

@@ -22,8 +22,8 @@
 #include "evlist.h"
 #include "evparse.h"
 #include "pmu.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define DEV "sys/bus/event_source/devices/"
 
 /* The files of three machines: "ROOT/path", text (NULL: a directory
@@ -414,11 +414,5 @@ static Suite *pmu_cores_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(pmu_cores_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(pmu_cores_suite());
 }

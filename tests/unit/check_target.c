@@ -20,8 +20,8 @@
 #include "options.h"
 #include "pmu.h"
 #include "target.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_ARGS 12
 
 /* The options of args (after "pstat"), and their target: 0 or -errno. */
@@ -462,11 +462,5 @@ static Suite *target_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(target_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(target_suite());
 }

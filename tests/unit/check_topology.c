@@ -17,8 +17,8 @@
 
 #include "pmu.h"
 #include "topology.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_CPUS 8
 
 struct list_row {
@@ -335,11 +335,5 @@ static Suite *topology_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(topology_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(topology_suite());
 }

@@ -20,9 +20,8 @@
 #include <check.h>
 
 #include "spawn.h"
+#include "unit.h"
 #include "workload.h"
-
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /*
  * A directory of commands: exe/prog (executable), noexec/prog (not),
@@ -264,11 +263,5 @@ static Suite *workload_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(workload_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(workload_suite());
 }
