@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "cgroup.h"
 #include "evlist.h"
 
@@ -85,6 +86,47 @@ int cgroup_find_root(const char *mounts, char *root, size_t len)
 	return 0;
 }
 
+/* Whether name (n bytes) has a ".." part: a way out of the hierarchy. */
+static bool climbs(const char *name, size_t n)
+{
+	size_t i = 0, part;
+
+	while (i < n) {
+		part = strcspn(name + i, "/");
+		if (part > n - i)
+			part = n - i;
+		if (part == 2 && name[i] == '.' && name[i + 1] == '.')
+			return true;
+		i += part + 1;
+	}
+	return false;
+}
+
+/*
+ * The directory of cgroup name (n bytes) at path, opened with the
+ * user's rights (caps.h), whatever pstat's own: the fd, or -EINVAL
+ * with the reason in err.
+ */
+static int open_cgroup(const struct cgroups *cg, const char *name, size_t n,
+		       const char *path, char *err, size_t len)
+{
+	int fd;
+
+	if (climbs(name, n))
+		return refuse(err, len,
+			      "cgroup '%.*s' leads out of %s, the hierarchy perf_event counts in: name a cgroup inside it, without '..' ('/' for its root)",
+			      (int)n, name, cg->root);
+	fd = caps_open_user(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+	if (fd < 0 && (errno == ENOENT || errno == ENOTDIR))
+		return refuse(err, len,
+			      "no cgroup '%.*s' in %s, the hierarchy perf_event counts in: name one relative to it ('/' for its root)",
+			      (int)n, name, cg->root);
+	if (fd < 0)
+		return refuse(err, len, "cannot open cgroup '%.*s' (%s): %s",
+			      (int)n, name, path, strerror(errno));
+	return fd;
+}
+
 /* The cgroup named name (n bytes), opened once however often named. */
 static int cgroup_of(struct cgroups *cg, const char *name, size_t n,
 		     const struct cgroup_dir **d, char *err, size_t len)
@@ -105,14 +147,9 @@ static int cgroup_of(struct cgroups *cg, const char *name, size_t n,
 		return refuse(err, len,
 			      "no cgroup hierarchy with perf_event is mounted (see /proc/mounts): mount one, as in mount -t cgroup2 none /sys/fs/cgroup");
 	snprintf(path, sizeof(path), "%s/%.*s", cg->root, (int)n, name);
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0 && (errno == ENOENT || errno == ENOTDIR))
-		return refuse(err, len,
-			      "no cgroup '%.*s' in %s, the hierarchy perf_event counts in: name one relative to it ('/' for its root)",
-			      (int)n, name, cg->root);
+	fd = open_cgroup(cg, name, n, path, err, len);
 	if (fd < 0)
-		return refuse(err, len, "cannot open cgroup '%.*s' (%s): %s",
-			      (int)n, name, path, strerror(errno));
+		return fd;
 	grown = realloc(cg->dirs, (cg->n + 1) * sizeof(*cg->dirs));
 	if (!grown || !(name = strndup(name, n))) {
 		close(fd);

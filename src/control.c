@@ -5,12 +5,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "control.h"
 
 static int __attribute__((format(printf, 3, 4)))
@@ -113,15 +116,28 @@ static int check_fd(const struct control *c, int fd, int want, char *err,
 	return 0;
 }
 
-/* O_RDWR: no end of file when a writer goes, nor a wait for one. */
+/*
+ * O_RDWR: no end of file when a writer goes, nor a wait for one. With
+ * the user's rights (caps.h), whatever pstat's own; and a FIFO alone:
+ * acks written over a file, or a device read without end, are not a
+ * channel.
+ */
 static int open_fifo(const struct control *c, const char *path, int *fd,
 		     char *err, size_t len)
 {
+	struct stat st;
 	int e;
 
-	*fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-	if (*fd >= 0)
+	*fd = caps_open_user(path, O_RDWR | O_NONBLOCK | O_CLOEXEC, 0);
+	if (*fd >= 0 && fstat(*fd, &st) == 0 && S_ISFIFO(st.st_mode))
 		return 0;
+	if (*fd >= 0) {
+		close(*fd);
+		*fd = -1;
+		return refuse(err, len,
+			      "--control %s: '%s' is not a FIFO; make one with mkfifo",
+			      c->spec, path);
+	}
 	e = errno;
 	refuse(err, len, "--control: cannot open '%s': %s%s", path,
 	       strerror(e), e == ENOENT ? " (make it with mkfifo)" : "");
@@ -236,12 +252,25 @@ enum control_cmd control_next(struct control *c)
 	}
 }
 
+/*
+ * An ack that cannot be written at once is dropped (-EAGAIN), as is one
+ * nobody can read (-EPIPE): a harness that stops reading its acks must
+ * not stop pstat, nor its signals. fd:'s descriptor may be blocking,
+ * and its flags are the harness's too: poll first (4 bytes fit
+ * wherever poll sees room).
+ */
 int control_ack(struct control *c)
 {
+	struct pollfd p = { .fd = c->ack_fd, .events = POLLOUT };
 	ssize_t n;
 
 	if (c->ack_fd < 0)
 		return 0;
+	if (poll(&p, 1, 0) != 1 || !(p.revents & POLLOUT))
+		return -EAGAIN;
+	/* No reader: no write, and no SIGPIPE. */
+	if (p.revents & POLLERR)
+		return -EPIPE;
 	do {
 		n = write(c->ack_fd, "ack\n", 4);
 	} while (n < 0 && errno == EINTR);

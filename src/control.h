@@ -42,8 +42,9 @@ int control_parse(struct control *c, const char *spec, char *err,
 
 /*
  * Open the fifos (read and write, non-blocking, so that neither end
- * needs the other yet), or check that fd:'s descriptors are open. 0,
- * or -errno with a one-line reason in err.
+ * needs the other yet) with the user's rights, refusing what is not a
+ * FIFO, or check that fd:'s descriptors are open. 0, or -errno with a
+ * one-line reason in err.
  */
 int control_open(struct control *c, char *err, size_t len);
 void control_close(struct control *c);
@@ -66,7 +67,10 @@ void control_feed(struct control *c, const char *bytes, size_t n);
  */
 enum control_cmd control_next(struct control *c);
 
-/* "ack\n" on the ack channel, if there is one. 0 or -errno. */
+/*
+ * "ack\n" on the ack channel, if there is one, never waiting: 0, or
+ * -errno when it was dropped (-EAGAIN: the channel is full).
+ */
 int control_ack(struct control *c);
 
 #endif

@@ -2,12 +2,14 @@
 /* Facts about the machine, and the words for every failure and its fix. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -179,9 +181,37 @@ static void gather_tracefs(struct diagnose_facts *f)
 	}
 }
 
-static void gather_rights(struct diagnose_facts *f, int pid)
+static void gather_nofile(struct diagnose_facts *f)
 {
 	struct rlimit rl = { 0, 0 };
+
+	getrlimit(RLIMIT_NOFILE, &rl);
+	f->nofile = (unsigned long)rl.rlim_cur;
+	f->nofile_max = (unsigned long)rl.rlim_max;
+}
+
+/* The descriptors open now: those of /proc/self/fd but its own, or,
+ * when it cannot be opened (no descriptor left), the first 1024. */
+static size_t count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	const struct dirent *e;
+	size_t n = 0;
+	int fd;
+
+	if (!d) {
+		for (fd = 0; fd < 1024; fd++)
+			n += fcntl(fd, F_GETFD) >= 0;
+		return n;
+	}
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n ? n - 1 : 0;
+}
+
+static void gather_rights(struct diagnose_facts *f, int pid)
+{
 	ssize_t n;
 	int i;
 
@@ -191,10 +221,11 @@ static void gather_rights(struct diagnose_facts *f, int pid)
 				  true, 0, -1);
 	read_status(f);
 	f->uid = getuid();
+	f->set_uid = f->uid != geteuid();
+	f->set_gid = getgid() != getegid();
+	f->dumpable = prctl(PR_GET_DUMPABLE) > 0;
 	f->target_uid = process_owner(pid);
-	getrlimit(RLIMIT_NOFILE, &rl);
-	f->nofile = (unsigned long)rl.rlim_cur;
-	f->nofile_max = (unsigned long)rl.rlim_max;
+	gather_nofile(f);
 	f->n_cpus = sysconf(_SC_NPROCESSORS_CONF);
 	n = readlink("/proc/self/exe", f->exe, sizeof(f->exe) - 1);
 	f->exe[n > 0 ? n : 0] = '\0';
@@ -235,6 +266,10 @@ void diagnose_gather(struct diagnose_facts *f, unsigned int need, int pid)
 	f->enomem = ret == -ENOMEM;
 	if (need & DIAGNOSE_RIGHTS)
 		gather_rights(f, pid);
+	if (need & DIAGNOSE_FDS) {
+		gather_nofile(f);
+		f->fds_open = count_fds();
+	}
 	if (need & DIAGNOSE_CHECKUP) {
 		gather_checkup(f);
 		f->core_pmu = scan_pmus(f, f->pmus, sizeof(f->pmus));
@@ -383,6 +418,18 @@ void diagnose_tracefs_fix(const char *events, char *buf, size_t len)
 			 (int)(strlen(events) - strlen("/events")), events);
 }
 
+void diagnose_out_of_fds(const struct diagnose_facts *s, size_t need,
+			 char *buf, size_t len)
+{
+	size_t total = s->fds_open + need;
+
+	snprintf(buf, len,
+		 "ran out of file descriptors before counting: the limit is %lu (ulimit -n), %zu are open already, and pstat needs %zu more for its pipes and counters: raise it with 'ulimit -n %zu'%s",
+		 s->nofile, s->fds_open, need, total,
+		 total > s->nofile_max
+		 ? ", which root must allow (the hard limit, ulimit -Hn)" : "");
+}
+
 void diagnose_fd_limit(size_t counters, size_t fds, unsigned long long limit,
 		       char *buf, size_t len)
 {
@@ -439,6 +486,30 @@ static void eacces_everything(const struct diagnose_failure *f,
 			 f->event, para);
 }
 
+/*
+ * The command's process before its exec is not dumpable when pstat is
+ * not (set-group-ID, say), and the kernel lets only CAP_PERFMON or
+ * CAP_SYS_PTRACE count a process that is not dumpable.
+ */
+static void eacces_not_dumpable(const struct diagnose_failure *f,
+				const struct diagnose_facts *s, char *buf,
+				size_t len)
+{
+	const char *bit = s->set_uid ? "set-user-ID" : "set-group-ID";
+	char fix[400];
+
+	diagnose_setcap_fix(s, fix, sizeof(fix));
+	if (!s->set_uid && !s->set_gid)
+		snprintf(buf, len,
+			 "%s: permission denied: pstat is not dumpable, nor is the command's process until it executes the command, and the kernel lets only CAP_PERFMON or CAP_SYS_PTRACE count a process that is not dumpable; %s",
+			 f->event, fix);
+	else
+		snprintf(buf, len,
+			 "%s: permission denied: pstat is %s, so the command's process is not dumpable until it executes the command, and the kernel lets only CAP_PERFMON or CAP_SYS_PTRACE count a process that is not dumpable; install pstat without the %s bit (chmod %s %s), and %s",
+			 f->event, bit, bit, s->set_uid ? "u-s" : "g-s",
+			 s->exe[0] ? s->exe : "$(command -v pstat)", fix);
+}
+
 /* Another user's process, without the right to attach to it. */
 static void eacces_attach(const struct diagnose_failure *f,
 			  const struct diagnose_facts *s, char *buf,
@@ -465,6 +536,9 @@ static void eacces_text(const struct diagnose_failure *f,
 	perfmon_fix(s, fix, sizeof(fix));
 	if (s->user_err == EACCES) {
 		eacces_everything(f, s, buf, len);
+	} else if (f->command && !s->dumpable && !perfmon &&
+		   !s->have[CAPS_SYS_PTRACE]) {
+		eacces_not_dumpable(f, s, buf, len);
 	} else if (f->pid == -1 && !perfmon && s->paranoid > 0) {
 		diagnose_sysctl_fix(0, sysctl, sizeof(sysctl));
 		snprintf(buf, len,

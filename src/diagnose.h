@@ -23,6 +23,7 @@ enum diagnose_need {
 	DIAGNOSE_CORE_PMU = 1u << 1,	/* core_pmu */
 	DIAGNOSE_RIGHTS = 1u << 2,	/* the rest of "for an open failure" */
 	DIAGNOSE_CHECKUP = 1u << 3,	/* the rest of --check's */
+	DIAGNOSE_FDS = 1u << 4,		/* nofile, nofile_max, fds_open */
 	/* What the words of a failed open use. */
 	DIAGNOSE_OPEN = DIAGNOSE_PARANOID | DIAGNOSE_CORE_PMU | DIAGNOSE_RIGHTS,
 	DIAGNOSE_ALL = DIAGNOSE_OPEN | DIAGNOSE_CHECKUP,
@@ -44,6 +45,13 @@ struct diagnose_facts {
 	uid_t uid;		/* pstat's real uid */
 	long target_uid;	/* owner of the target process, -1 unknown */
 	unsigned long nofile, nofile_max;	/* RLIMIT_NOFILE */
+	/* DIAGNOSE_FDS: the limits too, and */
+	size_t fds_open;	/* descriptors open now */
+	bool dumpable;		/* PR_GET_DUMPABLE: not after a set-user-ID,
+				 * set-group-ID or file-capability exec, and
+				 * the command's process, held before its
+				 * exec, is pstat's own memory or its copy */
+	bool set_uid, set_gid;	/* the real and effective ids differ */
 	long n_cpus;		/* configured CPUs */
 	char exe[256];		/* pstat's own path, for setcap */
 	/* DIAGNOSE_CHECKUP: what --check adds */
@@ -83,6 +91,7 @@ struct diagnose_failure {
 	int err;		/* errno */
 	int pid, cpu;		/* where it was opened */
 	const char *leader;	/* its group's open leader, or NULL */
+	bool command;		/* pid is pstat's command, before its exec */
 };
 
 /*
@@ -140,6 +149,14 @@ void diagnose_sysctl_fix(int level, char *buf, size_t len);
  * (pmu_tracefs_events) is NULL, else let a group read its mount.
  */
 void diagnose_tracefs_fix(const char *events, char *buf, size_t len);
+
+/*
+ * pstat ran out of descriptors before its counters (EMFILE): the words
+ * (after "pstat: ") with the limit that fixes it, for need descriptors
+ * besides those open; s as DIAGNOSE_FDS gathers it.
+ */
+void diagnose_out_of_fds(const struct diagnose_facts *s, size_t need,
+			 char *buf, size_t len);
 
 /* counters x targets descriptors beyond the hard limit: the error. */
 void diagnose_fd_limit(size_t counters, size_t fds, unsigned long long limit,

@@ -102,6 +102,37 @@ static bool name_char(char c)
 	       c == '.' || c == '*' || c == '?';
 }
 
+/* A byte of a word as people see one: a name, its modifiers, UTF-8. */
+static bool word_char(char c)
+{
+	return name_char(c) || c == ':' || (unsigned char)c >= 0x80;
+}
+
+/*
+ * Every name, term and modifier is ASCII. A letter past it would end a
+ * name where people see none ('tâsk' read as the unknown 't'): refuse
+ * the word it is in, whole, at the first such byte of spec.
+ */
+static int not_ascii(struct parser *p)
+{
+	const char *s = p->s;
+	size_t at = 0, start, end, n = 1;
+
+	while ((unsigned char)s[at] < 0x80 && s[at])
+		at++;
+	if (!s[at])
+		return 0;
+	for (start = at; start > 0 && word_char(s[start - 1]); start--)
+		;
+	for (end = at; word_char(s[end]); end++)
+		;
+	while (n < 4 && ((unsigned char)s[at + n] & 0xc0) == 0x80)
+		n++;
+	return fail(p, at, "event names, PMU terms and modifiers are ASCII; see 'pstat --list'",
+		    "unknown event '%.*s': '%.*s' is not ASCII",
+		    (int)(end - start), s + start, (int)n, s + at);
+}
+
 static bool is_glob(const char *s, size_t len)
 {
 	return memchr(s, '*', len) || memchr(s, '?', len);
@@ -961,8 +992,10 @@ static size_t events_in(const char *spec)
 int evparse(struct evlist *el, const char *spec, struct evparse_error *err)
 {
 	struct parser p = { .s = spec, .el = el, .err = err };
-	int ret;
+	int ret = not_ascii(&p);
 
+	if (ret < 0)
+		return ret;
 	if (evlist_reserve(el, events_in(spec)) < 0)
 		return -ENOMEM;
 	do {

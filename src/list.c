@@ -309,8 +309,51 @@ static void hybrid_cores(struct lister *l)
 		free(l->cores);
 }
 
+/* The sections of the list. */
+enum {
+	LIST_HW = 1 << 0,
+	LIST_CACHE = 1 << 1,
+	LIST_SW = 1 << 2,
+	LIST_TOOL = 1 << 3,
+	LIST_PMU = 1 << 4,
+	LIST_TRACEPOINT = 1 << 5,
+	LIST_FORMS = 1 << 6,
+};
+
+/* perf list's classes: words that name sections, not filters. */
+static const struct {
+	const char *word;
+	unsigned int sections;
+} classes[] = {
+	{ "hw", LIST_HW },
+	{ "hardware", LIST_HW },
+	{ "cache", LIST_CACHE },
+	{ "hwcache", LIST_CACHE },
+	{ "sw", LIST_SW | LIST_TOOL },
+	{ "software", LIST_SW | LIST_TOOL },
+	{ "pmu", LIST_PMU },
+	{ "tracepoint", LIST_TRACEPOINT },
+};
+
+/* The sections filter asks for; a class word, then, filters nothing. */
+static unsigned int sections_of(const char **filter)
+{
+	size_t i;
+
+	if (!*filter)
+		return ~0u;
+	for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
+		if (strcmp(*filter, classes[i].word) == 0) {
+			*filter = NULL;
+			return classes[i].sections;
+		}
+	}
+	return ~0u & ~(unsigned int)LIST_FORMS;
+}
+
 int list_print(FILE *f, const char *filter, bool json)
 {
+	unsigned int want = sections_of(&filter);
 	struct lister l = {
 		.f = f,
 		.filter = filter,
@@ -321,13 +364,21 @@ int list_print(FILE *f, const char *filter, bool json)
 	hybrid_cores(&l);
 	if (json)
 		fputs("{\"version\": 1, \"events\": [", f);
-	list_table(&l, PERF_TYPE_HARDWARE, "hardware", "Hardware events");
-	list_caches(&l);
-	list_table(&l, PERF_TYPE_SOFTWARE, "software", "Software events");
-	list_tools(&l);
-	list_pmus(&l);
-	list_tracepoints(&l);
-	if (!filter)
+	if (want & LIST_HW)
+		list_table(&l, PERF_TYPE_HARDWARE, "hardware",
+			   "Hardware events");
+	if (want & LIST_CACHE)
+		list_caches(&l);
+	if (want & LIST_SW)
+		list_table(&l, PERF_TYPE_SOFTWARE, "software",
+			   "Software events");
+	if (want & LIST_TOOL)
+		list_tools(&l);
+	if (want & LIST_PMU)
+		list_pmus(&l);
+	if (want & LIST_TRACEPOINT)
+		list_tracepoints(&l);
+	if (want & LIST_FORMS)
 		list_forms(&l);
 	if (json)
 		fputs("\n]}\n", f);
@@ -386,7 +437,7 @@ int list_print_pfm(FILE *f, const char *filter, bool json)
 	struct pfm_lister pl = {
 		.l = { .f = f, .json = json, .first_entry = true },
 	};
-	char *dot;
+	char *dot, models[512];
 	int ret;
 
 	snprintf(pl.filter, sizeof(pl.filter), "%s", filter ? filter : "");
@@ -397,6 +448,11 @@ int list_print_pfm(FILE *f, const char *filter, bool json)
 	ret = pfm_each_event(pfm_entry, &pl);
 	if (json)
 		fputs("\n]}\n", f);
+	/* An empty list says why, as pstat -V does. */
+	else if (ret == 0 && pfm_models(models, sizeof(models), NULL) == 0 &&
+		 !models[0])
+		fputs("libpfm4 events: libpfm4 detects no PMU model of this CPU\n",
+		      f);
 	errno = 0;
 	if (fflush(f) != 0 || ferror(f))
 		return errno ? -errno : -EIO;

@@ -8,7 +8,9 @@
 
 /*
  * Print every known event whose name matches filter (a substring, or a
- * glob when it holds * ? or [), or all of them when filter is NULL, by
+ * glob when it holds * ? or [; perf list's class words hw, hardware,
+ * cache, hwcache, sw, software, pmu and tracepoint list their class),
+ * or all of them when filter is NULL, by
  * kind, saying which generic events this machine supports; as text or
  * one JSON document. 0, or -errno when a write failed (-EIO when it is
  * not known why), or -ENOMEM when the list is not whole.
@@ -17,7 +19,8 @@ int list_print(FILE *f, const char *filter, bool json);
 
 /*
  * --list pfm [FILTER]: the events and umasks of the PMU models libpfm4
- * detects here, with its descriptions, as text or one JSON document;
+ * detects here, with its descriptions (as text, a line saying so when
+ * it detects none), as text or one JSON document;
  * FILTER as above, but in any case and with perf's '.' for ':'. None
  * is opened. 0, -errno as list_print, or pfm_each_event's error.
  */

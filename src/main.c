@@ -191,8 +191,9 @@ static int build_evlist(const struct options *o, struct evlist *el,
 	return cg ? build_cgroup_evlist(o, el, cg) : build_events(o, el, NULL);
 }
 
-/* One message per failure, worded by its cause (diagnose.c). */
-static void report_open_error(const struct evlist *el, size_t i, int err)
+/* One message per failure, worded by its cause (diagnose.c), in msg. */
+static void open_error(const struct evlist *el, size_t i, int err,
+		       bool command, char *msg, size_t len)
 {
 	const struct evsel *e = evlist_at(el, i);
 	const struct evsel *leader = evlist_open_leader(el, i);
@@ -201,25 +202,38 @@ static void report_open_error(const struct evlist *el, size_t i, int err)
 		.attr = evsel_attr(e),
 		.err = err,
 		.leader = leader ? evsel_name(leader) : NULL,
+		.command = command,
 	};
 	struct diagnose_facts s;
-	char msg[2048];
 
 	evsel_failed_on(e, &f.pid, &f.cpu);
 	diagnose_gather(&s, DIAGNOSE_OPEN, f.pid);
-	diagnose_open_error(&f, &s, msg, sizeof(msg));
-	diag_error("%s", msg);
+	diagnose_open_error(&f, &s, msg, len);
 }
 
-static int exec_failed(char *const argv[], int err)
+/* Out of descriptors before the counters: how many to allow, in msg. */
+static void out_of_fds(const struct evlist *el, const struct target *tg,
+		       char *msg, size_t len)
+{
+	struct diagnose_facts s;
+
+	diagnose_gather(&s, DIAGNOSE_FDS, 0);
+	diagnose_out_of_fds(&s, evlist_fds_needed(el, target_count(tg)) +
+				RUN_RESERVED_FDS, msg, len);
+}
+
+/* The command could not be run: why in msg, and the exit status. */
+static int exec_failed(char *const argv[], int err, char *msg, size_t len)
 {
 	if (err == ENOENT && !strchr(argv[0], '/'))
-		diag_error("cannot run '%s': command not found", argv[0]);
+		snprintf(msg, len, "cannot run '%s': command not found",
+			 argv[0]);
 	else if (err == EACCES)
-		diag_error("cannot run '%s': permission denied (not an executable file?)",
-			   argv[0]);
+		snprintf(msg, len, "cannot run '%s': permission denied (not an executable file?)",
+			 argv[0]);
 	else
-		diag_error("cannot run '%s': %s", argv[0], strerror(err));
+		snprintf(msg, len, "cannot run '%s': %s", argv[0],
+			 strerror(err));
 	return err == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_RUN;
 }
 
@@ -295,8 +309,8 @@ struct hook_arg {
 	struct progress progress;
 };
 
-/* --pre or --post failed: the runs stopped there. */
-static void step_failed(const struct run_failure *f)
+/* --pre or --post failed: the runs stopped there. Words in msg. */
+static void step_failed(const struct run_failure *f, char *msg, size_t len)
 {
 	bool pre = strcmp(f->step, "--pre") == 0;
 	char how[64], name[16];
@@ -309,10 +323,39 @@ static void step_failed(const struct run_failure *f)
 			 output_signal_name(WIFSIGNALED(f->step_status) ?
 					    WTERMSIG(f->step_status) : 0,
 					    name, sizeof(name)));
-	diag_error("%s '%s' %s %s run %zu, so %s", f->step, f->step_cmd, how,
-		   pre ? "before" : "after", f->step_run + 1,
-		   pre && f->step_run == 0 ? "nothing was counted"
-					   : "no more runs were made");
+	snprintf(msg, len, "%s '%s' %s %s run %zu, so %s", f->step,
+		 f->step_cmd, how, pre ? "before" : "after", f->step_run + 1,
+		 pre && f->step_run == 0 ? "nothing was counted"
+					 : "no more runs were made");
+}
+
+/* What stopped the runs, in msg, and the exit status it gives. */
+static int run_failed(const struct options *o, const struct target *tg,
+		      const struct evlist *el, enum run_outcome outcome,
+		      const struct run_failure *f, char *msg, size_t len)
+{
+	switch (outcome) {
+	case RUN_OPEN_FAILED:
+		open_error(el, f->failed, f->err, o->argv != NULL, msg, len);
+		return EXIT_PSTAT_FAILED;
+	case RUN_EXEC_FAILED:
+		return exec_failed(o->argv, f->err, msg, len);
+	case RUN_FD_LIMIT:
+		diagnose_fd_limit(f->counters, f->fds, f->fd_limit, msg, len);
+		return EXIT_PSTAT_FAILED;
+	case RUN_FAILED:
+		if (f->err == EMFILE) {
+			out_of_fds(el, tg, msg, len);
+			return EXIT_PSTAT_FAILED;
+		}
+		snprintf(msg, len, "cannot count %s: %s",
+			 o->argv ? o->argv[0] : tg->desc, strerror(f->err));
+		return EXIT_PSTAT_FAILED;
+	case RUN_DONE:
+		break;
+	}
+	step_failed(f, msg, len);
+	return EXIT_PSTAT_FAILED;
 }
 
 /* The first run's counters are open: the notes, then -v's lines. */
@@ -331,6 +374,14 @@ static void run_started(void *arg, size_t run, size_t of)
 
 	if (progress_on(&a->progress))
 		progress_started(&a->progress, run, of, progress_now());
+}
+
+/* Every second of a run: the time so far, on the progress line. */
+static void tick(void *arg)
+{
+	struct hook_arg *a = arg;
+
+	progress_tick(&a->progress, progress_now());
 }
 
 /* The progress line goes before a note can come. */
@@ -366,6 +417,32 @@ static bool tidy_exit(void)
 	return spawn_memory_checked();
 }
 
+/*
+ * The runs ended as asked, or cut short by a signal or --timeout: the
+ * exit status, and why when it is not the command's.
+ */
+static int counted(const struct options *o, const struct output_run *info,
+		   int close_ret)
+{
+	if (close_ret == -ENOMEM) {
+		diag_error("cannot print the results: %s", strerror(ENOMEM));
+		return EXIT_PSTAT_FAILED;
+	}
+	if (close_ret < 0) {
+		diag_error("cannot write the results to %s: %s",
+			   o->output_file ? o->output_file :
+			   o->log_fd >= 0 ? "--log-fd" : "standard error",
+			   strerror(-close_ret));
+		return EXIT_PSTAT_FAILED;
+	}
+	if (info->timed_out) {
+		diag_notice("'%s' ran past --timeout %u ms and was stopped",
+			    o->argv[0], o->timeout_ms);
+		return EXIT_TIMEOUT;
+	}
+	return o->argv ? command_status(o->argv, info->status) : 0;
+}
+
 /* Count, print, and say how it went: the exit status. */
 static int run(const struct options *o, struct target *tg,
 	       struct evlist *el, struct control *ctl, FILE *dest,
@@ -376,7 +453,7 @@ static int run(const struct options *o, struct target *tg,
 	};
 	struct hook_arg arg = { .argv = o->argv };
 	/* Notes come as the run goes: after the open, as runs end. */
-	const struct run_hooks hooks = {
+	struct run_hooks hooks = {
 		.opened = opened,
 		.run_started = run_started,
 		.run_ended = run_ended,
@@ -386,7 +463,8 @@ static int run(const struct options *o, struct target *tg,
 	enum run_outcome outcome;
 	struct results *res = NULL;
 	struct output *out;
-	char msg[512];
+	char msg[2048];
+	bool failed, late;
 	int ret = -1, close_ret;
 
 	out = output_new(dest, &o->out);
@@ -395,59 +473,42 @@ static int run(const struct options *o, struct target *tg,
 		return EXIT_PSTAT_FAILED;
 	}
 	progress_init(&arg.progress, progress_stream(o));
+	if (progress_on(&arg.progress)) {
+		hooks.tick = tick;
+		hooks.tick_fd = arg.progress.tick_fd;
+	}
 	/* The wall-clock start is in pstat's own formats alone. */
 	if (own_format(o))
 		clock_now(CLOCK_REALTIME, &info.start);
 	outcome = run_command(o, tg, el, &res, out, &info, &hooks, ctl, &fail);
-	progress_clear(&arg.progress);
-	if (outcome == RUN_OPEN_FAILED) {
-		report_open_error(el, fail.failed, fail.err);
-		ret = EXIT_PSTAT_FAILED;
-	} else if (outcome == RUN_EXEC_FAILED) {
-		ret = exec_failed(o->argv, fail.err);
-	} else if (outcome == RUN_FD_LIMIT) {
-		diagnose_fd_limit(fail.counters, fail.fds, fail.fd_limit, msg,
-				  sizeof(msg));
-		diag_error("%s", msg);
-		ret = EXIT_PSTAT_FAILED;
-	} else if (outcome == RUN_FAILED) {
-		diag_error("cannot count %s: %s",
-			   o->argv ? o->argv[0] : tg->desc,
-			   strerror(fail.err));
-		ret = EXIT_PSTAT_FAILED;
-	} else if (fail.step && info.runs_done == 0) {
-		step_failed(&fail);
-		ret = EXIT_PSTAT_FAILED;
-	} else {
-		/* Print before closing: the last close of a tracepoint is slow. */
+	progress_fini(&arg.progress);
+	failed = outcome != RUN_DONE || fail.step;
+	if (failed)
+		ret = run_failed(o, tg, el, outcome, &fail, msg, sizeof(msg));
+	/*
+	 * A failure once something was counted (a run made, an interval
+	 * printed) is late: the results of what was counted come whole,
+	 * their run record saying what failed, then the failure.
+	 */
+	late = failed && res && (info.runs_done > 0 || output_started(out));
+	if (late)
+		info.error = msg;
+	/* Print before closing: the last close of a tracepoint is slow. */
+	if (!failed || late)
 		output_final(out, res, &info);
-	}
 	close_ret = output_close(out);
-	/* After the results, which the note is about. */
-	if (ret < 0 && close_ret == 0) {
+	/* After the results, which the notes are about. */
+	if ((!failed || late) && close_ret == 0) {
 		notes_counted(res);
 		verbose_counted(res);
 	}
-	if (close_ret == -ENOMEM && ret < 0) {
-		diag_error("cannot print the results: %s", strerror(ENOMEM));
-		ret = EXIT_PSTAT_FAILED;
-	} else if (close_ret < 0 && ret < 0) {
-		diag_error("cannot write the results to %s: %s",
-			   o->output_file ? o->output_file :
-			   o->log_fd >= 0 ? "--log-fd" : "standard error",
-			   strerror(-close_ret));
-		ret = EXIT_PSTAT_FAILED;
-	}
-	if (ret < 0 && fail.step) {
-		step_failed(&fail);
-		ret = EXIT_PSTAT_FAILED;
-	} else if (ret < 0 && info.timed_out) {
-		diag_notice("'%s' ran past --timeout %u ms and was stopped",
-			   o->argv[0], o->timeout_ms);
-		ret = EXIT_TIMEOUT;
-	} else if (ret < 0) {
-		ret = o->argv ? command_status(o->argv, info.status) : 0;
-	}
+	/* A stream of machine output carries nothing else: there, the
+	 * exit status and the run record say it. */
+	if (failed && (!late || o->out.format == OUTPUT_HUMAN ||
+		       !shares_stderr(dest)))
+		diag_error("%s", msg);
+	if (!failed)
+		ret = counted(o, &info, close_ret);
 	if (tidy_exit()) {
 		evlist_close(el);
 		results_free(res);

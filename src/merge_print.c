@@ -38,13 +38,27 @@ static void ranks_print(FILE *f, const long *r, size_t n)
 	}
 }
 
-/* A number as the CSV and human forms show it: integers whole. */
-static void num_text(char *buf, size_t len, double v)
+/* Whether "0-3,6" has a comma: more than one range. */
+static bool ranks_ranges(const long *r, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (r[i] != r[i - 1] + 1)
+			return true;
+	return false;
+}
+
+/*
+ * A number as the CSV and human forms show it: integers whole, others
+ * with prec decimals (the CSV's 6, the human form's 2, as its means).
+ */
+static void num_text(char *buf, size_t len, double v, int prec)
 {
 	if (v == (double)(long long)v && v < 1e18 && v > -1e18)
 		snprintf(buf, len, "%lld", (long long)v);
 	else
-		snprintf(buf, len, "%.6f", v);
+		snprintf(buf, len, "%.*f", prec, v);
 }
 
 /* Human. */
@@ -69,11 +83,12 @@ static void human_event(FILE *f, const struct merge_event *e, size_t n)
 			e->counted, n, human_why(e->uncounted_why[0]));
 		return;
 	}
-	num_text(sum, sizeof(sum), e->sum);
+	/* Two decimals, as the mean has, but counts whole. */
+	num_text(sum, sizeof(sum), e->sum, 2);
 	snprintf(mean, sizeof(mean), "%.2f", e->mean);
 	snprintf(sd, sizeof(sd), "%.2f", e->stddev);
-	num_text(lo, sizeof(lo), e->min);
-	num_text(hi, sizeof(hi), e->max);
+	num_text(lo, sizeof(lo), e->min, 2);
+	num_text(hi, sizeof(hi), e->max, 2);
 	fprintf(f, "  %-32s %4zu/%-4zu %14s %14s %12s %12s (%ld) %12s (%ld) %8.2f%% %7.3f %7.2f%%\n",
 		e->name, e->counted, n, sum, mean, sd, lo, e->min_rank, hi,
 		e->max_rank, e->imbalance_pct, e->load_balance,
@@ -171,12 +186,16 @@ static void cell(FILE *f, const char *s, bool last)
 	fputc(last ? '\n' : ',', f);
 }
 
-/* Ranks as one field, quoted: "0-3,6". */
+/* Ranks as one field, quoted where it holds a comma: 0-3, "0-3,6". */
 static void csv_ranks(FILE *f, const long *r, size_t n, bool last)
 {
-	fputc('"', f);
+	bool quote = ranks_ranges(r, n);
+
+	if (quote)
+		fputc('"', f);
 	ranks_print(f, r, n);
-	fputc('"', f);
+	if (quote)
+		fputc('"', f);
 	fputc(last ? '\n' : ',', f);
 }
 
@@ -187,16 +206,16 @@ static void csv_event(FILE *f, const struct merge_event *e, size_t n)
 
 	fputs("event,", f);
 	cell(f, e->name, false);
-	num_text(b, sizeof(b), e->sum);
+	num_text(b, sizeof(b), e->sum, 6);
 	cell(f, e->counted ? b : "", false);
 	cell(f, e->unit, false);
 	fprintf(f, "%zu,%zu,", e->counted, n);
 	if (e->counted) {
-		num_text(b, sizeof(b), e->sum);
+		num_text(b, sizeof(b), e->sum, 6);
 		fprintf(f, "%s,%.6f,%.6f,", b, e->mean, e->stddev);
-		num_text(b, sizeof(b), e->min);
+		num_text(b, sizeof(b), e->min, 6);
 		fprintf(f, "%s,%ld,", b, e->min_rank);
-		num_text(b, sizeof(b), e->max);
+		num_text(b, sizeof(b), e->max, 6);
 		fprintf(f, "%s,%ld,%.4f,%.6f,%.2f,", b, e->max_rank,
 			e->imbalance_pct, e->load_balance,
 			e->min_running_pct);
@@ -236,18 +255,20 @@ static void csv_run_ranks(FILE *f, const char *key, const long *r,
 	fputs(",,,,,,,,,,,,,,,\n", f);
 }
 
-static void csv_spread(FILE *f, const char *key, const struct merge_spread *s)
+/* prec: the decimals of what is spread (seconds 6, KiB none). */
+static void csv_spread(FILE *f, const char *key, const struct merge_spread *s,
+		       int prec)
 {
 	char k[64], v[64];
 
 	snprintf(k, sizeof(k), "%s_sum", key);
-	snprintf(v, sizeof(v), "%.6f", s->sum);
+	snprintf(v, sizeof(v), "%.*f", prec, s->sum);
 	csv_run_row(f, k, s->n ? v : "");
 	snprintf(k, sizeof(k), "%s_min", key);
-	snprintf(v, sizeof(v), "%.6f", s->min);
+	snprintf(v, sizeof(v), "%.*f", prec, s->min);
 	csv_run_row(f, k, s->n ? v : "");
 	snprintf(k, sizeof(k), "%s_max", key);
-	snprintf(v, sizeof(v), "%.6f", s->max);
+	snprintf(v, sizeof(v), "%.*f", prec, s->max);
 	csv_run_row(f, k, s->n ? v : "");
 }
 
@@ -270,9 +291,9 @@ static void print_csv(FILE *f, const struct merge *m)
 	csv_run_row(f, "job_id", m->job_id ? m->job_id : "");
 	snprintf(buf, sizeof(buf), "%.9f", m->wall_s);
 	csv_run_row(f, "wall_s", buf);
-	csv_spread(f, "user_s", &m->user);
-	csv_spread(f, "sys_s", &m->sys);
-	csv_spread(f, "max_rss_kib", &m->rss);
+	csv_spread(f, "user_s", &m->user, 6);
+	csv_spread(f, "sys_s", &m->sys, 6);
+	csv_spread(f, "max_rss_kib", &m->rss, 0);
 	snprintf(buf, sizeof(buf), "%d", m->status);
 	csv_run_row(f, "exit_status", buf);
 	csv_run_row(f, "pstat_version", PACKAGE_VERSION);

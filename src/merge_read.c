@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "merge_impl.h"
 #include "output.h"
 
@@ -36,13 +37,14 @@ bad(char *err, size_t len, const char *fmt, ...)
 	return -EINVAL;
 }
 
-/* The whole file, NUL-terminated, into *buf; its length or -errno. */
+/* The whole file, NUL-terminated, into *buf; its length or -errno.
+ * With the user's rights, whatever pstat's own (caps.h). */
 static long slurp(const char *path, char **buf)
 {
 	size_t cap = 65536, n = 0;
 	char *b = NULL, *nb;
 	ssize_t r;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = caps_open_user(path, O_RDONLY | O_CLOEXEC, 0);
 
 	*buf = NULL;
 	if (fd < 0)

@@ -338,7 +338,8 @@ static const struct opt opts[] = {
 
 	{ .name = "repeat", .letter = 'r', .arg = "N", .section = RUNS,
 	  .help = "run the command N times: means and spread;\n"
-		  "0: until Ctrl-C",
+		  "0: until Ctrl-C; without a command, each\n"
+		  "run counts until --timeout or Ctrl-C",
 	  .take = take_repeat, FIELD(repeat), .min = 0, .max = 1000000,
 	  .bad = "-r needs a number of runs, or 0 for until Ctrl-C" },
 	{ .name = "table", .section = RUNS,
@@ -362,9 +363,10 @@ static const struct opt opts[] = {
 	  .max = 86400000, .bad = "-I needs milliseconds, 10 or more" },
 	{ .name = "delay", .letter = 'D', .arg = "MS", .section = RUNS,
 	  .help = "start counting MS milliseconds after the\n"
-		  "command starts; -1: at --control's enable",
-	  .take = take_delay, FIELD(delay_ms), .min = 1, .max = 86400000,
-	  .bad = "-D needs milliseconds from 1 up" },
+		  "command starts, in each run (0: at once);\n"
+		  "-1: at --control's enable",
+	  .take = take_delay, FIELD(delay_ms), .min = 0, .max = 86400000,
+	  .bad = "-D needs milliseconds, 0 for none, or -1" },
 	{ .name = "timeout", .arg = "MS", .section = RUNS,
 	  .help = "stop the command (SIGTERM, then SIGKILL)\n"
 		  "after MS milliseconds; exit status 124",
@@ -383,7 +385,8 @@ static const struct opt opts[] = {
 	  .max = 1000000000,
 	  .bad = "--interval-count needs a number from 1 up" },
 	{ .name = "interval-clear", .section = RUNS,
-	  .help = "clear the screen before each interval",
+	  .help = "with -I: clear the screen before each\n"
+		  "interval",
 	  .take = take_true, FIELD(out.interval_clear) },
 	{ .name = "summary", .section = RUNS,
 	  .help = "with -I: the totals at the end as well;\n"
@@ -447,7 +450,8 @@ static const struct opt opts[] = {
 	  .take = take_true, FIELD(quiet) },
 	{ .name = "list", .arg = "FILTER", .operand = true, .section = OTHER,
 	  .help = "list the events this machine knows and exit;\n"
-		  "FILTER is a substring or a glob; with\n"
+		  "FILTER is a substring or a glob, or one of\n"
+		  "hw, cache, sw, pmu, tracepoint; with\n"
 		  "--json, one JSON document; 'pfm [FILTER]':\n"
 		  "libpfm4's events for this CPU",
 	  .take = take_action, .value = OPTIONS_LIST },
@@ -504,6 +508,23 @@ static const struct opt *opt_of(int c)
 	return NULL;
 }
 
+/*
+ * getopt_long's value for opts[i]: that of the first row doing the same
+ * (--json-output is --json), so that a prefix of both is no ambiguity.
+ */
+static int long_value(size_t i)
+{
+	const struct opt *r = &opts[i];
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (opts[j].take == r->take && opts[j].off == r->off &&
+		    opts[j].value == r->value && takes_arg(&opts[j]) ==
+		    takes_arg(r))
+			break;
+	return LONG_OPT + (int)j;
+}
+
 /* "+e:dni...", and the long options, from the table. */
 static void getopt_tables(char *shorts, struct option *longs)
 {
@@ -523,7 +544,7 @@ static void getopt_tables(char *shorts, struct option *longs)
 			.name = r->name,
 			.has_arg = takes_arg(r) ? required_argument
 						: no_argument,
-			.val = LONG_OPT + (int)i,
+			.val = long_value(i),
 		};
 	}
 	*shorts = '\0';
@@ -586,6 +607,33 @@ void options_usage(FILE *f)
 }
 
 /*
+ * A long option getopt did not take, as "--per" or "--bogus=1": the
+ * options it begins (ambiguous), or none (unknown).
+ */
+static int unknown_long(char *err, size_t len, const char *arg)
+{
+	const char *name = arg + 2;
+	size_t n = strcspn(name, "="), i, found = 0, at = 0;
+	char all[512];
+
+	all[0] = '\0';
+	for (i = 0; i < N_OPTS; i++) {
+		if (strncmp(opts[i].name, name, n) != 0)
+			continue;
+		at += (size_t)snprintf(all + at, sizeof(all) - at, "%s--%s",
+				       found++ ? ", " : "", opts[i].name);
+		if (at >= sizeof(all))
+			at = sizeof(all) - 1;
+	}
+	if (found > 1)
+		return bad(err, len,
+			   "option '--%.*s' is ambiguous: %s; see 'pstat --help'",
+			   (int)n, name, all);
+	return bad(err, len, "unknown option '--%.*s'; see 'pstat --help'",
+		   (int)n, name);
+}
+
+/*
  * getopt's own complaint would not say how to fix it: make ours. opt is
  * getopt's optopt: a letter, a long option's value (it lacks its
  * argument, or was given one it does not take), or 0 for a long option
@@ -607,8 +655,9 @@ static int unknown_option(char *err, size_t len, char **argv, int opt)
 	if (opt)
 		return bad(err, len, "unknown option -%c; see 'pstat --help'",
 			   opt);
-	return bad(err, len,
-		   "unknown option '%s', or it needs an argument; see 'pstat --help'",
+	if (strncmp(argv[optind - 1], "--", 2) == 0)
+		return unknown_long(err, len, argv[optind - 1]);
+	return bad(err, len, "unknown option '%s'; see 'pstat --help'",
 		   argv[optind - 1]);
 }
 
@@ -623,13 +672,14 @@ static int check_combinations(struct options *o, char *err, size_t len)
 		return bad(err, len, "--append goes with -o FILE");
 	if (o->output_file && o->log_fd >= 0)
 		return bad(err, len, "-o and --log-fd both given; choose one");
-	if ((o->interval_count || o->out.summary) && !o->interval_ms)
-		return bad(err, len,
-			   "--interval-count and --summary go with -I MS");
+	/* perf refuses this one; --summary and --interval-clear without
+	 * -I it takes, and they do nothing. */
+	if (o->interval_count && !o->interval_ms)
+		return bad(err, len, "--interval-count goes with -I MS");
 	if (o->out.table && o->repeat <= 1)
 		return bad(err, len, "--table goes with -r N");
-	if (o->out.interval_clear && !o->interval_ms)
-		return bad(err, len, "--interval-clear goes with -I MS");
+	if (!o->interval_ms)
+		o->out.summary = o->out.interval_clear = false;
 	if (o->out.interval_clear && o->out.format != OUTPUT_HUMAN)
 		return bad(err, len,
 			   "--interval-clear clears a terminal: it does not go with -x, -j or --format");
@@ -657,8 +707,6 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	    !o->cpu_list)
 		return bad(err, len,
 			   "-A and --per-core, --per-die, --per-socket, --per-node count per CPU: add -a or -C LIST");
-	if (o->delay_ms && o->repeat > 1)
-		return bad(err, len, "-D and -r do not go together");
 	if (o->delay_ms < 0 && !o->control)
 		return bad(err, len,
 			   "-D -1 starts with counting disabled until --control says 'enable': add --control fd:CTL or fifo:CTL");
@@ -745,13 +793,6 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 					   argv[optind]) : 0;
 	if (optind < argc)
 		o->argv = argv + optind;
-	if (!o->argv && o->repeat > 1)
-		return bad(err, err_len, "-r repeats a command: give one");
-	if (!o->argv && (o->pre_cmd || o->post_cmd))
-		return bad(err, err_len,
-			   "--pre and --post run around a command: give one");
-	if (!o->argv && o->delay_ms > 0)
-		return bad(err, err_len, "-D delays after a command starts: give one");
 	return 0;
 }
 

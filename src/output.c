@@ -205,34 +205,65 @@ static bool title_taken(const struct output_metric_only *mo, size_t n,
 	return false;
 }
 
+/* Whether another column than i has i's unit (rates aside). */
+static bool unit_shared(const struct output_metric_only *mo, size_t i)
+{
+	size_t k;
+
+	if (strcmp(mo->cols[i].m.unit, "/sec") == 0)
+		return false;
+	for (k = 0; k < mo->n_cols; k++)
+		if (k != i && strcmp(mo->cols[k].m.unit, mo->cols[i].m.unit) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * What tells column c from the others, after its base title: the
+ * event's name where its unit is shared, "GHz (cycles:u)", and the
+ * cgroup it counted in with -G, "CPUs utilized (task-clock in cgroup
+ * web)", "page-faults /sec (cgroup web)": no comma for -x to quote.
+ * 0 or -1.
+ */
+static int qualify_title(struct output_column *c, const char *name,
+			 bool with_name, const char *cgroup)
+{
+	bool with_cgroup = cgroup && *cgroup;
+	char *t;
+
+	if (!with_name && !with_cgroup)
+		return 0;
+	if (asprintf(&t, "%s (%s%s%s%s)", c->title, with_name ? name : "",
+		     with_name && with_cgroup ? " in " : "",
+		     with_cgroup ? "cgroup " : "",
+		     with_cgroup ? cgroup : "") < 0)
+		return -1;
+	free(c->title);
+	c->title = t;
+	return 0;
+}
+
 /*
  * Titles are keys in -j: no two alike, even where names differ only in
- * bytes that are not UTF-8 (each is U+FFFD there). A unit that several
- * events share gets the event's name, "GHz (cycles:u)"; a title still
- * taken (the same event twice) a number, "page-faults /sec #2".
+ * bytes that are not UTF-8 (each is U+FFFD there). Each names what
+ * tells it from the others (qualify_title); a title still taken (the
+ * same event twice) gets a number, "page-faults /sec #2".
  */
 static int unique_titles(struct output_metric_only *mo,
 			 const struct results *res)
 {
+	const struct results_row *rr;
 	struct output_column *c;
 	char *t;
 	size_t i, k;
 
+	/* Units, not titles, say which are shared: the order is free. */
 	for (i = 0; i < mo->n_cols; i++) {
 		c = &mo->cols[i];
-		if (strcmp(c->m.unit, "/sec") == 0)
-			continue;
-		for (k = 0; k < mo->n_cols; k++)
-			if (k != i &&
-			    strcmp(mo->cols[k].m.unit, c->m.unit) == 0)
-				break;
-		if (k == mo->n_cols)
-			continue;
-		if (asprintf(&t, "%s (%s)", c->m.unit,
-			     results_name(&res->rows[mo->rows[c->event]])) < 0)
+		rr = &res->rows[mo->rows[c->event]];
+		if (qualify_title(c, results_name(rr), unit_shared(mo, i),
+				  evsel_cgroup(rr->e)) < 0)
 			return -1;
-		free(c->title);
-		c->title = t;
 	}
 	for (i = 0; i < mo->n_cols; i++) {
 		c = &mo->cols[i];
@@ -557,6 +588,11 @@ void output_interval(struct output *out, const struct results *res,
 	/* Once a section, not once a row. */
 	fmt_fixed(out->ts_text, sizeof(out->ts_text), 9, ts);
 	print_section(out, res, NULL, interval_ns);
+}
+
+bool output_started(const struct output *out)
+{
+	return out->sections > 0;
 }
 
 void output_final(struct output *out, const struct results *res,

@@ -30,6 +30,10 @@ struct output_run {
 	bool interrupted;	/* a signal to pstat cut the last run short */
 	bool partial;		/* ...and it is the run shown: no other
 				 * run was complete */
+	/* What failed once counting had begun and ended the runs (a
+	 * --post, a later run's open), or NULL: pstat's own formats
+	 * record it. */
+	const char *error;
 	/* The MPI or Slurm rank, or NULL when none was found: pstat's
 	 * own formats then record these too. */
 	const struct rank_info *rank;
@@ -53,6 +57,9 @@ int output_prepare(struct output *out, const struct results *res);
  * ts seconds after the run's start and lasted interval_ns. */
 void output_interval(struct output *out, const struct results *res,
 		     size_t run, double ts, double interval_ns);
+
+/* Whether a section (an interval) has been printed already. */
+bool output_started(const struct output *out);
 
 /* The totals and the footer; after intervals only with --summary, but
  * pstat's own formats always close with the run's description. */

@@ -123,11 +123,6 @@ static void prefix(struct line *l, const struct output_row *row)
 
 	if (lead)
 		field(l, lead, false);
-	/* -r N: the interval's run after its time; none on --summary. */
-	if (lead && out->o.runs > 1) {
-		fmt_u64(buf, sizeof(buf), out->run + 1);
-		field(l, out->interval ? buf : "", false);
-	}
 	if (row->aggr)
 		field(l, row->aggr, false);
 	if (row->aggr_cpus) {
@@ -137,13 +132,17 @@ static void prefix(struct line *l, const struct output_row *row)
 }
 
 /*
- * [time,] [aggregate, [CPUs,]] value, unit, event, [variance,] run time,
- * % running, metric value, metric unit. A second metric gets a line of
+ * [time,] [aggregate, [CPUs,]] value, unit, event, [cgroup,]
+ * [variance,] run time, % running, metric value, metric unit: perf's
+ * fields in perf's order on every row of a stream, intervals and
+ * --summary's alike, so what reads perf's reads these. -r's variance is
+ * on every row, as in perf; the run an interval is of is not a field of
+ * perf's (--format=csv and -j have it). A second metric gets a line of
  * its own, as in perf: the prefix, empty counter fields, the metric.
  */
 static void csv_row(struct output *out, const struct output_row *row)
 {
-	size_t counter_fields = 5 + (out->o.runs > 1 && !out->interval) +
+	size_t counter_fields = 5 + (out->o.runs > 1) +
 				(row->cgroup != NULL);
 	struct line l;
 	char buf[64];
@@ -158,7 +157,7 @@ static void csv_row(struct output *out, const struct output_row *row)
 	field(&l, row->name, false);
 	if (row->cgroup)
 		field(&l, row->cgroup, false);
-	if (out->o.runs > 1 && !out->interval) {
+	if (out->o.runs > 1) {
 		snprintf(buf, sizeof(buf), "%.2f%%",
 			 row->has_variance ? row->variance_pct : 0.0);
 		field(&l, buf, false);
@@ -188,7 +187,7 @@ static void csv_row(struct output *out, const struct output_row *row)
  * header as on every line. The time of --summary's totals is "summary".
  */
 struct metric_fields {
-	bool time, run, aggr, cpus;
+	bool time, aggr, cpus;
 	size_t n, done;		/* fields on a line, and written */
 	struct line l;
 };
@@ -198,10 +197,8 @@ static struct metric_fields metric_fields(const struct output *out)
 	struct metric_fields mf = { .time = out->o.interval };
 
 	line_init(&mf.l, out);
-	/* -r N: the run after the time, as on event rows. */
-	mf.run = mf.time && out->o.runs > 1;
 	mf.aggr = output_aggr_title(out->res->aggr, &mf.cpus) != NULL;
-	mf.n = mf.time + mf.run + mf.aggr + mf.cpus + out->mo.n_cols;
+	mf.n = mf.time + mf.aggr + mf.cpus + out->mo.n_cols;
 	return mf;
 }
 
@@ -219,8 +216,6 @@ static void csv_metric_titles(struct output *out)
 		return;
 	if (mf.time)
 		metric_field(&mf, "time");
-	if (mf.run)
-		metric_field(&mf, "run");
 	if (mf.aggr)
 		metric_field(&mf, output_aggr_title(out->res->aggr,
 							 &mf.cpus));
@@ -242,11 +237,7 @@ static void csv_metric_line(struct output *out, const struct output_row *row,
 	if (mf.time && lead_field(out))
 		metric_field(&mf, lead_field(out));
 	else if (mf.time)
-		mf.n -= 1 + mf.run;
-	if (mf.run && lead_field(out)) {
-		snprintf(buf, sizeof(buf), "%zu", out->run + 1);
-		metric_field(&mf, out->interval ? buf : "");
-	}
+		mf.n--;
 	if (mf.aggr)
 		metric_field(&mf, row->aggr);
 	if (mf.cpus) {

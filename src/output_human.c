@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aggr.h"
 #include "fmt.h"
 #include "output_impl.h"
 #include "results.h"
@@ -21,7 +22,6 @@
 #define NAME_WIDTH	32
 #define METRIC_WIDTH	23
 #define TIME_WIDTH	16
-#define AGGR_WIDTH	17
 /* Where '#' goes: value, space, unit of 4, space, name, space. */
 #define HASH_COLUMN	(VALUE_WIDTH + 1 + 4 + 1 + NAME_WIDTH + 1)
 
@@ -211,6 +211,37 @@ static void format_grouped(const struct output *out, char *buf, size_t len,
 	buf[o] = '\0';
 }
 
+/*
+ * "%'.2f": the integer digits of buf, as format_fixed wrote them,
+ * grouped as format_grouped groups a count (perf: 1.416,10 msec in
+ * de_DE).
+ */
+static void group_integer(const struct output *out, char *buf, size_t len)
+{
+	size_t sep_len = strlen(out->thousands), n, i, o = 0, rest;
+	const char *p = buf;
+	char tmp[128];
+
+	if (*p == '-')
+		tmp[o++] = *p++;
+	for (n = 0; p[n] >= '0' && p[n] <= '9'; n++)
+		;
+	rest = strlen(p + n);
+	/* What would not fit stays as it is, ungrouped. */
+	if (!sep_len || o + n + n / 3 * sep_len + rest >= sizeof(tmp) ||
+	    o + n + n / 3 * sep_len + rest >= len)
+		return;
+	for (i = 0; i < n; i++) {
+		if (i > 0 && (n - i) % 3 == 0) {
+			memcpy(tmp + o, out->thousands, sep_len);
+			o += sep_len;
+		}
+		tmp[o++] = p[i];
+	}
+	memcpy(tmp + o, p + n, rest + 1);
+	memcpy(buf, tmp, o + rest + 1);
+}
+
 static void value_text(const struct output *out, char *buf, size_t len,
 		       const struct output_row *row)
 {
@@ -222,9 +253,10 @@ static void value_text(const struct output *out, char *buf, size_t len,
 		fmt_str(buf, len, "<not counted>");
 		break;
 	default:
-		if (row->fractional)
+		if (row->fractional) {
 			format_fixed(out, buf, len, 2, row->value);
-		else
+			group_integer(out, buf, len);
+		} else
 			format_grouped(out, buf, len, row->r.value);
 	}
 }
@@ -235,30 +267,70 @@ static void timestamp(struct output *out, struct line *l)
 
 	if (!out->interval)
 		return;
-	format_fixed(out, buf, sizeof(buf), 9, out->ts);
+	/* perf's "%6lu.%09lu": a point in every locale. */
+	fmt_fixed(buf, sizeof(buf), 9, out->ts);
 	put_right(l, buf, TIME_WIDTH);
 	put_c(l, ' ');
 }
 
-/* The CPU, core, socket or thread, and how many CPUs it has. */
-static void aggregate(struct line *l, const struct output_row *row)
+static enum aggr_kind aggr_kind(const struct output *out)
 {
-	char cpus[24];
-
-	if (!row->aggr)
-		return;
-	if (row->aggr_cpus) {
-		put_left(l, row->aggr, 12);
-		if (row->aggr_cpus > 0)
-			fmt_u64(cpus, sizeof(cpus), (uint64_t)row->aggr_cpus);
-		else
-			snprintf(cpus, sizeof(cpus), "%d", row->aggr_cpus);
-		put_right(l, cpus, 4);
-	} else {
-		put_left(l, row->aggr, 16);
-	}
-	put_c(l, ' ');
+	return out->res->aggr ? out->res->aggr->kind : AGGR_GLOBAL;
 }
+
+/*
+ * The CPU, core, die, socket, node or thread, padded as perf pads it:
+ * the last number left-aligned in perf's width (CPU%-7d, S%d-D%d-C%-8d,
+ * S%d-D%-8d, S%-5d, N%-5d), then the CPUs in 4; a thread's comm
+ * right-aligned in 16, then '-' and its pid left-aligned in 8. The
+ * bytes it took.
+ */
+static size_t aggregate(const struct output *out, struct line *l,
+			const struct output_row *row)
+{
+	static const int number_width[] = {
+		[AGGR_CPU] = 7, [AGGR_CORE] = 8, [AGGR_DIE] = 8,
+		[AGGR_SOCKET] = 5, [AGGR_NODE] = 5, [AGGR_THREAD] = 8,
+	};
+	enum aggr_kind kind = aggr_kind(out);
+	const char *s = row->aggr, *num;
+	char buf[64];
+	size_t n = l->n;
+
+	if (!s)
+		return 0;
+	if (kind == AGGR_THREAD && (num = strrchr(s, '-'))) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)(num - s), s);
+		put_right(l, buf, 16);
+		num++;
+		put_c(l, '-');
+	} else {
+		for (num = s + strlen(s); num > s && num[-1] >= '0' &&
+		     num[-1] <= '9'; num--)
+			;
+		put_n(l, s, (size_t)(num - s));
+	}
+	put_left(l, num, number_width[kind]);
+	put_c(l, ' ');
+	if (row->aggr_cpus) {
+		snprintf(buf, sizeof(buf), "%d", row->aggr_cpus);
+		put_right(l, buf, 4);
+		put_c(l, ' ');
+	}
+	/* The line is flushed only past its buffer: never this early. */
+	return l->n - n;
+}
+
+/* The titles above the intervals: perf's, for each aggregation. */
+static const char *const interval_titles[] = {
+	[AGGR_GLOBAL] = "#           time             counts unit events",
+	[AGGR_CPU] = "#           time CPU                    counts unit events",
+	[AGGR_CORE] = "#           time core            cpus             counts unit events",
+	[AGGR_DIE] = "#           time die          cpus             counts unit events",
+	[AGGR_SOCKET] = "#           time socket cpus             counts unit events",
+	[AGGR_NODE] = "#           time node   cpus             counts unit events",
+	[AGGR_THREAD] = "#           time             comm-pid                  counts unit events",
+};
 
 /* "# run 2 of 3", or "# run 2" for -r 0's runs until stopped. */
 static void run_line(struct output *out)
@@ -283,8 +355,8 @@ static void human_section(struct output *out, const struct output_run *run)
 			run_line(out);
 		if ((out->sections == 0 || out->o.interval_clear) &&
 		    !out->o.metric_only)
-			fprintf(out->f, "#%*s %*s unit events\n", TIME_WIDTH - 1,
-				"time", VALUE_WIDTH, "counts");
+			fprintf(out->f, "%s\n",
+				interval_titles[aggr_kind(out)]);
 		return;
 	}
 	fputs("\n Performance counter stats for ", out->f);
@@ -325,10 +397,11 @@ static void human_row(struct output *out, const struct output_row *row)
 	bool tail = scaled || row->has_variance;
 	char value[128], pct[64];
 	struct line l = { .f = out->f };
+	size_t aggr_width;
 	int i;
 
 	timestamp(out, &l);
-	aggregate(&l, row);
+	aggr_width = aggregate(out, &l, row);
 	value_text(out, value, sizeof(value), row);
 	put_right(&l, value, VALUE_WIDTH);
 	put_c(&l, ' ');
@@ -371,7 +444,7 @@ static void human_row(struct output *out, const struct output_row *row)
 	/* perf puts a second metric on a line of its own, under the first. */
 	for (i = 1; i < row->n_metrics; i++) {
 		timestamp(out, &l);
-		pad(&l, HASH_COLUMN + (row->aggr ? AGGR_WIDTH : 0));
+		pad(&l, HASH_COLUMN + aggr_width);
 		metric(out, &l, &row->m[i], false);
 		end_line(&l);
 	}
@@ -451,12 +524,13 @@ static void human_section_end(struct output *out,
 	if (run->runs_done <= 1) {
 		seconds(out, run->elapsed_ns / 1e9, "time elapsed");
 		fputc('\n', out->f);
+		/* One blank line after the last, as perf. */
 		if (run->argv) {
 			seconds(out, run->user_s, "user");
 			seconds(out, run->sys_s, "sys");
 			max_rss(out, run->max_rss_kib);
+			fputc('\n', out->f);
 		}
-		fputc('\n', out->f);
 		return;
 	}
 	/* As perf: the spread of the mean, not of the runs. */
@@ -508,7 +582,7 @@ static void human_metric_line(struct output *out,
 	size_t i;
 
 	if (out->interval) {
-		format_fixed(out, buf, sizeof(buf), 9, out->ts);
+		fmt_fixed(buf, sizeof(buf), 9, out->ts);
 		fprintf(out->f, "%*s", TIME_WIDTH, buf);
 	}
 	if (aggr)

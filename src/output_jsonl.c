@@ -68,7 +68,11 @@ static void jsonl_row(struct output *out, const struct output_row *row)
 	fputc('{', out->f);
 	prefix(out, row);
 	key(out, "counter-value");
-	if (counted) {
+	/* A count is the whole number -x prints (a mean of runs, an
+	 * estimate, rounded); a value in msec or of a scaled PMU as is. */
+	if (counted && !row->fractional) {
+		json_uint(out->f, row->r.value);
+	} else if (counted) {
 		json_number(out->f, row->value);
 	} else {
 		output_value_text(text, sizeof(text), row);
@@ -85,8 +89,9 @@ static void jsonl_row(struct output *out, const struct output_row *row)
 		key(out, "cgroup");
 		json_string(out->f, row->cgroup);
 	}
-	/* Every row of a repeated run has one, as -x has the column. */
-	if (out->o.runs > 1 && !out->interval) {
+	/* Every row of a repeated run has one, intervals too, as in perf
+	 * and as -x has the column. */
+	if (out->o.runs > 1) {
 		fputs(", ", out->f);
 		key(out, "variance");
 		json_number(out->f, row->has_variance ? row->variance_pct : 0.0);

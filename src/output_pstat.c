@@ -218,6 +218,9 @@ static void pcsv_section_end(struct output *out, const struct output_run *run)
 	snprintf(buf, sizeof(buf), "%zu", run->runs_done);
 	run_cell(out->f, "runs", buf);
 	run_cell(out->f, "interrupted", run->interrupted ? "true" : "false");
+	/* Only when a failure ended the runs: then it says which. */
+	if (run->error)
+		run_cell(out->f, "error", run->error);
 	if (run->rank && run->rank->found)
 		pcsv_rank(out->f, run);
 	run_cell(out->f, "pstat_version", PACKAGE_VERSION);
@@ -405,6 +408,10 @@ static void pjson_run(FILE *f, const struct output_run *run)
 	json_number(f, run->argv ? (double)run->max_rss_kib : NAN);
 	fprintf(f, ", \"runs\": %zu, \"interrupted\": %s", run->runs_done,
 		run->interrupted ? "true" : "false");
+	if (run->error) {
+		fputs(", \"error\": ", f);
+		json_string(f, run->error);
+	}
 	if (run->rank && run->rank->found)
 		pjson_rank(f, run);
 	fputc('}', f);

@@ -2,7 +2,8 @@
 /*
  * The progress line of -r N on a terminal: run i of N, the time so far
  * and an estimate of what is left, rewritten as each run starts and
- * erased before anything else is written.
+ * every second while it runs, and erased before anything else is
+ * written.
  */
 #ifndef PSTAT_PROGRESS_H
 #define PSTAT_PROGRESS_H
@@ -16,11 +17,22 @@ struct progress {
 	double t0;		/* when the first run started (s) */
 	double done_s;		/* what the runs that ended took (s) */
 	size_t done;		/* how many ended */
+	size_t run, of;		/* the run shown, of how many */
 	bool shown;		/* the line is on the terminal now */
+	int tick_fd;		/* ready every second; -1: none */
 };
 
-/* A line on f (NULL: none, and every call below does nothing). */
+/*
+ * A line on f (NULL: none, and every call below does nothing), with its
+ * clock: progress_tick when tick_fd is ready.
+ */
 void progress_init(struct progress *p, FILE *f);
+
+/* The line again with the time now, if it is there. */
+void progress_tick(struct progress *p, double now);
+
+/* Erase the line and stop its clock. */
+void progress_fini(struct progress *p);
 
 /* Whether there is a line: without one, nothing needs the clock. */
 bool progress_on(const struct progress *p);
@@ -40,7 +52,9 @@ double progress_now(void);
 
 /*
  * The line's text: "run 3 of 10, 4.2 s so far, about 9.8 s left"; the
- * estimate only once a run has ended (done of them took done_s).
+ * estimate only once a run has ended (done of them took done_s), and
+ * less the time since then. "run 3, 4.2 s so far" for of SIZE_MAX,
+ * runs until interrupted.
  */
 void progress_format(char *buf, size_t len, size_t run, size_t of,
 		     double elapsed, size_t done, double done_s);

@@ -122,6 +122,8 @@ int rank_detect(struct rank_info *ri, char *const *env, char *err,
 		ri->job_id = env_get(env, job_vars[i]);
 		if (ri->job_id && !*ri->job_id)
 			ri->job_id = NULL;
+		if (ri->job_id)
+			ri->job_var = job_vars[i];
 	}
 	for (i = 0; i < N_FAMILIES; i++)
 		if (env_get(env, families[i].rank))
@@ -218,6 +220,26 @@ bool rank_template_needs_rank(const char *tmpl)
 	return false;
 }
 
+/*
+ * A field that holds '/' or "..": in "%j/out.csv", say, it would name
+ * a file outside the folder the template names.
+ */
+static int unsafe_field(const char *tmpl, char c, const char *str,
+			const struct rank_info *ri, char *err, size_t len)
+{
+	char from[64] = "";
+
+	if (!strchr(str, '/') && !strstr(str, ".."))
+		return 0;
+	if (c == 'j' && ri->job_var)
+		snprintf(from, sizeof(from), " (from %s)", ri->job_var);
+	return bad(err, len,
+		   "-o '%s': %%%c is '%s'%s, which holds '/' or '..' and could name a file outside the folder; %s",
+		   tmpl, c, str, from,
+		   c == 'j' ? "set PSTAT_JOB_ID to a job id without them"
+			    : "use a template without %h");
+}
+
 /* One escape at *p (past the '%'), appended at out + *n. */
 static int expand_one(const char *tmpl, const char **p,
 		      const struct rank_info *ri,
@@ -246,6 +268,8 @@ static int expand_one(const char *tmpl, const char **p,
 			   tmpl, **p);
 	else if (!str && num < 0)
 		return unknown_value(tmpl, **p, ri, err, err_len);
+	else if (str && unsafe_field(tmpl, **p, str, ri, err, err_len) < 0)
+		return -EINVAL;
 	else if (str)
 		w = snprintf(out + *n, out_len - *n, "%s", str);
 	else

@@ -17,6 +17,7 @@ struct rank_info {
 	long size;		/* -1 when its family does not say */
 	const char *var;	/* the variable that gave the rank, or NULL */
 	const char *job_id;	/* the scheduler's job id, or NULL */
+	const char *job_var;	/* the variable that gave it, or NULL */
 };
 
 /*
@@ -43,7 +44,8 @@ struct rank_names {
  * tmpl with %r %l %s %h %p %j expanded (a width zero-pads a number:
  * %4r is 0003) and %% a '%', into out. 0, or -EINVAL with the reason in
  * err: an unknown escape, or one whose value is not known here (the
- * variables looked at named), or a name longer than out.
+ * variables looked at named), a %j or %h that holds '/' or '..' (it
+ * could lead out of the folder), or a name longer than out.
  */
 int rank_expand(const char *tmpl, const struct rank_info *ri,
 		const struct rank_names *names, char *out, size_t out_len,

@@ -25,8 +25,6 @@
 #include "target.h"
 #include "workload.h"
 
-/* Descriptors pstat needs besides counters: stdio, pipes, timers. */
-#define RESERVED_FDS 16
 /* How often -p and -t look whether their targets are gone. */
 #define GONE_CHECK_MS 100
 
@@ -313,7 +311,7 @@ static int raise_fd_limit(const struct run *r, size_t n_targets,
 			  struct run_failure *fail)
 {
 	size_t counters = evlist_fds_needed(r->el, n_targets);
-	size_t need = counters + RESERVED_FDS;
+	size_t need = counters + RUN_RESERVED_FDS;
 	struct rlimit rl;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur >= need)
@@ -326,6 +324,15 @@ static int raise_fd_limit(const struct run *r, size_t n_targets,
 	}
 	rl.rlim_cur = need;
 	setrlimit(RLIMIT_NOFILE, &rl);
+	return 0;
+}
+
+/* The hooks' clock: the progress line's. */
+static int tick_ready(void *arg)
+{
+	const struct run *r = arg;
+
+	r->hooks->tick(r->hooks->arg);
 	return 0;
 }
 
@@ -355,7 +362,9 @@ static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 	for (t = 0; t < *n; t++)
 		if (w[t].fd < 0)
 			return w[t].fd;
-	/* Not a timer of this run's: run_command's caller closes it. */
+	/* Not timers of this run's: run_command's caller closes them. */
+	if (r->hooks->tick && r->hooks->tick_fd >= 0 && r->child)
+		w[(*n)++] = (struct workload_watch){ r->hooks->tick_fd, tick_ready, r };
 	if (r->ctl)
 		w[(*n)++] = (struct workload_watch){ r->ctl->ctl_fd, control_ready, r };
 	return 0;
@@ -428,7 +437,7 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 {
 	const struct run_hooks *h = r->hooks;
 	const struct target *tg = r->tg;
-	struct workload_watch watches[5];
+	struct workload_watch watches[6];
 	struct workload w;
 	size_t n_watches;
 	double elapsed;
@@ -622,6 +631,10 @@ enum run_outcome run_command(const struct options *o,
 			break;
 		}
 	}
+	/* A later run that failed before it counted leaves the runs made
+	 * to show (main.c's late failure), as they ended. */
+	if (ret != RUN_DONE && info->runs_done > 0 && r.res)
+		r.res->enabled = true;
 	/* Whatever ended the runs, what is done has results to show. */
 	if (ret == RUN_DONE && make_results(&r) < 0) {
 		fail->err = ENOMEM;

@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Descriptors pstat needs besides counters: stdio, pipes, timers. */
+#define RUN_RESERVED_FDS 16
+
 struct control;
 struct evlist;
 struct options;
@@ -59,6 +62,10 @@ struct run_hooks {
 	 */
 	void (*run_ended)(void *arg, size_t run, size_t of, int status,
 			  int signalled, bool left_out);
+	/* While a command runs, tick when tick_fd is ready (the progress
+	 * line's clock); NULL: nothing to watch. */
+	void (*tick)(void *arg);
+	int tick_fd;
 	void *arg;
 };
 

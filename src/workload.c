@@ -564,7 +564,7 @@ static int reap(struct workload *w, int flags)
 	return 0;
 }
 
-#define MAX_WATCHES 5
+#define MAX_WATCHES 6
 
 int workload_wait(struct workload *w, struct workload_watch *watch,
 		  size_t n_watch)

@@ -4,7 +4,8 @@
 # makes exactly N write(2) calls, and -a counts exactly those for that
 # cgroup while the rest of the machine writes on; perf's positional
 # pairing of -G with the events before it; the cgroup column of -x, -j
-# and the human layout as perf prints it; perf stat agrees.
+# and the human layout as perf prints it; --metric-only's titles name
+# the cgroup; perf stat agrees.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -67,6 +68,11 @@ run_pstat -a -j -e "$ev" -G "$cg" -- sh -c "$in_cg"
 expect_rc 0
 grep -q "^{\"counter-value\": 1000, \"unit\": \"\", \"event\": \"$ev\", \"cgroup\": \"$cg\", " err ||
 	{ show_err_; fail_ "-j: the cgroup key"; }
+# An event counted in every cgroup: "", as in perf and the man page.
+run_pstat -a -j -e "$ev" -G "$cg" -e "$ev" -- sh -c "$in_cg"
+expect_rc 0
+grep -q "\"event\": \"$ev\", \"cgroup\": \"\", " err ||
+	{ show_err_; fail_ "-j: the cgroup key of none"; }
 run_pstat -a -e "$ev" -G "$cg" -- sh -c "$in_cg"
 expect_rc 0
 grep -Eq "^ +1,000 +$ev +$cg\$" err || { show_err_; fail_ "human: the cgroup"; }
@@ -93,6 +99,21 @@ python3 cols.py "$ev" "$cg" <err >got ||
 	{ show_err_; fail_ "--format=csv: unreadable"; }
 grep -qx "1000:$cg" got && grep -q '^[0-9]*:$' got ||
 	{ cat got; show_err_; fail_ "--format=csv: the cgroup column"; }
+
+# --metric-only: each column's title names its cgroup, in -x and -j.
+run_pstat -a -x, --metric-only -e task-clock,"$ev" \
+	--for-each-cgroup "$cg2,$cg" -- sh -c "$in_cg"
+expect_rc 0
+expect_eq "$(csv_rows | head -n 1)" \
+	"CPUs utilized (task-clock in cgroup $cg2),$ev /sec (cgroup $cg2),CPUs utilized (task-clock in cgroup $cg),$ev /sec (cgroup $cg)" \
+	"--metric-only --for-each-cgroup: the titles"
+run_pstat -a -j --metric-only -e task-clock -G "$cg" -e task-clock \
+	-- sh -c "$in_cg"
+expect_rc 0
+expect_eq "$(python3 -c 'import json, sys
+print("|".join(json.loads(open(sys.argv[1]).readline())))' err)" \
+	"CPUs utilized (task-clock in cgroup $cg)|CPUs utilized (task-clock)" \
+	"--metric-only -G -j: the keys"
 
 # Refused, with one line and 125: nothing runs.
 refused()

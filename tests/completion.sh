@@ -142,6 +142,53 @@ offers "$PSTAT -t " "$!"
 : >results.txt
 only "$PSTAT -o res" results.txt
 
+# Files (issue 31): --merge's operands, after options too, and -e @FILE.
+only "$PSTAT --merge resu" results.txt
+only "$PSTAT --merge results.txt resu" results.txt
+only "$PSTAT --merge --format=csv resu" results.txt
+only "$PSTAT -e @resu" @results.txt
+only "$PSTAT -e cs --event=@resu" @results.txt
+# --list: perf list's classes, as --help names them, and pfm; each one
+# offered lists a class (a section or two), not names holding it.
+only "$PSTAT --list p" pfm pmu
+only "$PSTAT --list --json tr" tracepoint
+complete "$PSTAT --list "
+[ "$(wc -l <out)" -ge 6 ] || fail_ "'--list ' offers only: $(cat out)"
+for word in $(cat out); do
+	[ "$word" = pfm ] && continue
+	"$PSTAT" --list "$word" >list.out 2>&1 || fail_ "--list $word failed"
+	[ "$(grep -c '^[^ ]' list.out)" -le 2 ] ||
+		fail_ "--list $word lists no class: $(grep '^[^ ]' list.out)"
+done
+complete "$PSTAT --list pfm "
+[ -z "$(cat out)" ] || fail_ "'--list pfm ' offers: $(cat out)"
+# A long option without an argument takes no word with it.
+offers "$PSTAT --quiet tru" true
+# --for-each-cgroup: the cgroups -G offers, one made here if we can.
+root=$(awk '$3 == "cgroup" && $4 ~ /(^|,)perf_event(,|$)/ { print $2; exit }
+	    $3 == "cgroup2" && !v2 { v2 = $2 }
+	    END { if (v2 != "") print v2 }' /proc/mounts | head -n 1)
+cg=pstat-completion-$$
+if [ -n "$root" ] && mkdir "$root/$cg" 2>/dev/null; then
+	at_exit "rmdir '$root/$cg'"
+	offers "$PSTAT -a -G pstat-completion" "$cg"
+fi
+complete "$PSTAT -a -G "
+mv out g.out
+complete "$PSTAT -a --for-each-cgroup "
+cmp -s g.out out ||
+	fail_ "--for-each-cgroup offers '$(cat out)', -G '$(cat g.out)'"
+# --pfm-events: libpfm4's names (with and without the model), never
+# pstat's own.
+complete "$PSTAT --pfm-events task-cl"
+[ -z "$(cat out)" ] || fail_ "--pfm-events offers pstat's names: $(cat out)"
+ev=$("$PSTAT" --list pfm 2>/dev/null | awk '/^  [^ ]/ { print $1; exit }')
+if [ -n "$ev" ]; then
+	name=${ev#*::}
+	offers "$PSTAT --pfm-events ${name%?}" "$name"
+	offers "$PSTAT --pfm-events cs,${name%?}" "cs,$name"
+fi
+
 # The command: after --, or the first word that is not an option or
 # an option's argument, is a command; its words, its own completion's.
 offers "$PSTAT -- tru" true

@@ -1,23 +1,25 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""The command lines the README and the man page show as examples.
+"""The command lines the README, doc/*.md and the man page show as examples.
 
-An example is a line of a README code block that starts with "$ ", or
-a ".Dl $ " line of the man page, its \\- and \\(dq read as - and ".
+An example is a line of a Markdown code block (indented by four spaces
+or more, in a list item too) that starts with "$ ", or a ".Dl $ " line
+of the man page, its \\- and \\(dq read as - and ".
 Prints one a line, after a tab the exit status it should have: 125
-when the README shows pstat's error under it, else 0.
-Usage: doc-examples.py README.md man/pstat.1
+when the document shows pstat's error under it, else 0.
+Usage: doc-examples.py FILE.md... man/pstat.1
 """
 import sys
 
 
-def readme(path):
+def markdown(path):
     lines = open(path).read().splitlines()
     for i, line in enumerate(lines):
-        if line.startswith("    $ "):
-            after = lines[i + 1] if i + 1 < len(lines) else ""
-            status = 125 if after.startswith("    pstat: ") else 0
-            yield line[6:], status
+        text = line.lstrip(" ")
+        if len(line) - len(text) >= 4 and text.startswith("$ "):
+            after = lines[i + 1].lstrip(" ") if i + 1 < len(lines) else ""
+            status = 125 if after.startswith("pstat: ") else 0
+            yield text[2:], status
 
 
 def man(path):
@@ -27,5 +29,6 @@ def man(path):
                    .replace("\\(dq", '"')), 0
 
 
-for cmd, status in list(readme(sys.argv[1])) + list(man(sys.argv[2])):
-    print("%d\t%s" % (status, cmd))
+for path in sys.argv[1:]:
+    for cmd, status in markdown(path) if path.endswith(".md") else man(path):
+        print("%d\t%s" % (status, cmd))

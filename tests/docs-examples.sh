@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Every example of the README and the man page, pasted into bash, is one
-# pstat takes: its options and events parse (checked with --explain,
-# which opens nothing), or it fails as the README shows.
+# Every example of the README, doc/*.md and the man page, pasted into
+# bash, is one pstat takes: its options and events parse (checked with
+# --explain, which opens nothing), or it fails as the document shows.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -15,7 +15,7 @@ require_tracefs
 	skip_ "no msr PMU here, which an example counts"
 
 python3 "$top_srcdir/tests/doc-examples.py" "$top_srcdir/README.md" \
-	"$top_srcdir/man/pstat.1" >examples ||
+	"$top_srcdir"/doc/*.md "$top_srcdir/man/pstat.1" >examples ||
 	framework_failure_ "cannot list the examples"
 
 # Vendor names are libpfm4's: the examples' are Skylake-X's, whatever
@@ -26,6 +26,11 @@ export LIBPFM_FORCE_PMU
 
 tab=$(printf '\t')
 while IFS=$tab read -r status cmd; do
+	case $cmd in
+	pstat\ * | LIBPFM_FORCE_PMU=*) ;;
+	*" pstat "*) cmd="pstat ${cmd#* pstat }" ;;	# under a launcher
+	*) continue ;;	# not pstat's: scripts/bench, say
+	esac
 	# As bash would run it, pstat being ours, with --explain added
 	# (and an event, for --explain wants one).
 	args=$(printf '%s\n' "$cmd" | sed -e 's/ *|.*//' -e 's/ [0-9]*>[^ ]*//g' \

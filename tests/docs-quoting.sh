@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Every example of the README and the man page means in bash what it
-# shows: no brace list or glob left for the shell to expand.
+# Every example of the README, doc/*.md and the man page means in bash
+# what it shows: no brace list or glob left for the shell to expand.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -10,7 +10,7 @@ command -v bash >/dev/null 2>&1 || skip_ "bash is needed: the examples are for i
 command -v python3 >/dev/null 2>&1 || skip_ "python3 is needed to find the examples"
 
 python3 "$top_srcdir/tests/doc-examples.py" "$top_srcdir/README.md" \
-	"$top_srcdir/man/pstat.1" >examples ||
+	"$top_srcdir"/doc/*.md "$top_srcdir/man/pstat.1" >examples ||
 	framework_failure_ "cannot list the examples"
 [ "$(wc -l <examples)" -ge 10 ] || framework_failure_ "too few examples found"
 # A file each glob of an example would match, were one unquoted.

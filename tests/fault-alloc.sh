@@ -3,7 +3,10 @@
 # Out of memory at any allocation: for every k up to the allocations of
 # a clean run, pstat with its k-th allocation failing (the fault shim)
 # either stops with 125 and exactly one 'pstat:' line and no results,
-# or prints the complete results and the command's status. Its fork
+# or prints the complete results and the command's status, or (a late
+# failure, in a later run of -r) prints the results of the runs made,
+# shaped as a clean run's, and exits 125, the failure said after human
+# results and never into machine output (tests/late-failure.sh). Its fork
 # child never allocates before its exec. -x, -r, -I, --metric-only,
 # --format=json and human output. Nothing is allocated in the interval
 # loop: not one allocation more however many intervals a run has.
@@ -73,6 +76,20 @@ check()
 	done
 }
 
+# late_failure FORMAT WHAT: status 125 after results shaped as a clean
+# run's; one 'pstat:' line after human results, none in machine output.
+late_failure()
+{
+	lines=0
+	[ "$1" = human ] && lines=1
+	shape "$1" >got
+	if [ "$(grep -c '^pstat: ' err)" != "$lines" ] || ! cmp -s clean got
+	then
+		show_err_
+		fail_ "$2: status 125 without exactly one 'pstat:' line, nor a late failure's results"
+	fi
+}
+
 expect_outcome()
 {
 	[ ! -s out ] || fail_ "$2: pstat wrote to standard output"
@@ -92,8 +109,7 @@ expect_outcome()
 		show_err_
 		fail_ "$2: a counter blamed" ;;
 	125,*)
-		show_err_
-		fail_ "$2: status 125 without exactly one 'pstat:' line" ;;
+		late_failure "$1" "$2" ;;
 	0,other)
 		shape "$1" >got
 		cmp -s clean got || {

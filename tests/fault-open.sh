@@ -42,20 +42,30 @@ refused "ENOMEM on cs" "cs: " "Cannot allocate memory"
 with_faults FAULT_OPEN=2:23 -- -x, -e "$events" -- touch ran
 refused "ENFILE on page-faults" "page-faults: " "Too many open files in system"
 
-# -r 2: the first run's counters open, the second run's cs does not.
-with_faults FAULT_OPEN=7:12 -- -x, -r 2 -e "$events" -- touch ran
+# -r 2: the first run's counters open, the second run's cs does not: a
+# late failure (tests/late-failure.sh). The first run's results, whole,
+# and the message alone on stderr; with the results on stderr, no
+# message among them.
+with_faults FAULT_OPEN=7:12 -- -x, -o res.csv -r 2 -e "$events" -- touch ran
 ! grep -q '^reaper:' err || { show_err_; fail_ "-r 2: a process left"; }
 expect_rc 125
+expect_eq "$(grep -c . err)" 1 "-r 2: lines on stderr"
 expect_eq "$(grep -c '^pstat: .*cs: .*Cannot allocate memory' err)" 1 \
 	"-r 2: the message"
+expect_eq "$(cut -d, -f3 res.csv | tr '\n' ' ')" \
+	"task-clock page-faults cs cpu-clock " "-r 2: the first run's results"
+with_faults FAULT_OPEN=7:12 -- -x, -r 2 -e "$events" -- touch ran
+expect_rc 125
+expect_eq "$(grep -c '^pstat:' err)" 0 "-r 2: a message in the -x stream"
 
 # For real: a limit of 30 descriptors passes pstat's own count (6
 # events and 16 of its own), but the shell holds more, so an open fails
 # with EMFILE. Holding 3 to 16, ..., 3 to 28, the failure comes at each
-# event in turn, a group's members among them, or before any ("cannot
-# count": pstat's pipes and signalfd take 5 at once before the clone,
-# 3 after it, so the group comes third), or not at all. (bash: dash
-# redirects descriptors 0-9 only; the reaper needs one to start.)
+# event in turn, a group's members among them, or before any ("ran out
+# of file descriptors": pstat's pipes and signalfd take 5 at once
+# before the clone, 3 after it, so the group comes third), or not at
+# all. (bash: dash redirects descriptors 0-9 only; the reaper needs one
+# to start.)
 command -v bash >/dev/null || skip_ "no bash, to hold descriptors past 9"
 : >named
 for last in $(seq 16 28); do
@@ -73,7 +83,7 @@ for last in $(seq 16 28); do
 		continue
 	fi
 	refused "$what" "pstat: "
-	if ! grep -q '^pstat: cannot count touch: Too many open files$' err; then
+	if ! grep -q "^pstat: ran out of file descriptors before counting: the limit is 30 (ulimit -n), .*: raise it with 'ulimit -n [0-9]*'" err; then
 		grep -Eq '^pstat: (task-clock|page-faults|cs|cpu-clock|faults|migrations): too many open files' err ||
 			{ show_err_; fail_ "$what: no event named"; }
 		sed -n 's/^pstat: \([a-z-]*\): .*/\1/p' err >>named

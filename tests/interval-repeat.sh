@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # -I with -r: each run prints its own intervals, counted from that run's
-# start, and every format tells the runs apart (-x: a field after the
-# time; -j and pstat's own: a "run" key or column; human: a "# run N of
-# M" line). Exactly 100 writes a run: each run's intervals add up to 100,
+# start, and every format tells the runs apart (-x: the time goes back,
+# as perf's fields have no place for a run; -j and pstat's own: a "run"
+# key or column; human: a "# run N of M" line). Exactly 100 writes a run: each run's intervals add up to 100,
 # however many intervals it lasts, and the --summary is their mean.
 
 # shellcheck source=tests/init.sh
@@ -26,15 +26,19 @@ sums()
 		   print "" }'
 }
 
-# -x: time, run, value, unit, event, ...; --summary's row has an empty run.
+# -x: perf's fields in perf's order on every row, intervals and summary
+# alike (time, value, unit, event, variance, run time, % running, metric
+# value, metric unit), so that what reads perf's -x -I reads it: no run
+# field; a run starts where the time goes back.
 run_pstat -x, -r 3 -I 10 --summary -e "$ev" -- sh -c "$cmd"
 expect_rc 0
-expect_eq "$(csv_rows | awk -F, '$1 != "summary" { print $2, $3 }' | sums)" \
+expect_eq "$(csv_rows | awk -F, '$1 != "summary" {
+		if ($1 + 0 < t) r++; t = $1 + 0; print r + 1, $2 }' | sums)" \
 	"1:100 2:100 3:100" "-x, -r 3 -I: each run's intervals"
-expect_eq "$(csv_rows | awk -F, '$1 != "summary" { print NF }' | sort -u)" \
-	9 "-x, -r 3 -I: interval fields"
-expect_eq "$(csv_rows | awk -F, '$1 == "summary" { print $2 "/" $3 "/" $6 }')" \
-	"/100/0.00%" "-x, -r 3 -I --summary: the mean of the runs"
+expect_eq "$(csv_rows | awk -F, '{ print NF, $4, ($5 ~ /^[0-9.]+%$/) }' |
+	     sort -u)" "9 $ev 1" "-x, -r 3 -I --summary: one layout, perf's"
+expect_eq "$(csv_rows | awk -F, '$1 == "summary" { print $2 "/" $5 }')" \
+	"100/0.00%" "-x, -r 3 -I --summary: the mean of the runs"
 
 # Without -r, perf's fields: no run field.
 run_pstat -x, -I 10 -e "$ev" -- sh -c "$cmd"
@@ -63,6 +67,11 @@ for line in open(sys.argv[1]):
         d = json.loads(line)
         print(d["run"], d["counter-value"])' err | sums)" \
 	"1:100 2:100 3:100" "-j -r 3 -I: each run's intervals"
+# and -r's "variance" on every line, intervals too, as in perf.
+expect_eq "$(python3 -c '
+import json, sys
+print(sorted({"variance" in json.loads(l) for l in open(sys.argv[1])
+              if l.strip()}))' err)" "[True]" "-j -r 3 -I: variance keys"
 run_pstat -j -I 10 -e "$ev" -- sh -c "$cmd"
 expect_rc 0
 expect_eq "$(python3 -c '
@@ -97,10 +106,10 @@ e = d["events"][0]
 assert e["runs"] == [100, 100, 100] and e["mean"] == 100, e
 ' err | sums)" "1:100 2:100 3:100" "--format=json -r 3 -I: each run's intervals"
 
-# -x --metric-only: a run column after the time, titled "run".
+# -x --metric-only: no run column either, as on event rows.
 run_pstat -x, --metric-only -r 2 -I 10 -e task-clock -- sh -c "$cmd"
 expect_rc 0
-expect_eq "$(csv_rows | head -n 1 | cut -d, -f1-2)" time,run \
+expect_eq "$(csv_rows | head -n 1)" "time,CPUs utilized" \
 	"-x, --metric-only -r 2 -I: titles"
-expect_eq "$(csv_rows | sed 1d | cut -d, -f2 | uniq | tr '\n' ' ')" "1 2 " \
-	"-x, --metric-only -r 2 -I: runs"
+expect_eq "$(csv_rows | awk -F, '{ print NF }' | sort -u)" 2 \
+	"-x, --metric-only -r 2 -I: fields"

@@ -85,6 +85,14 @@ grep -Eq '^ +[0-9]\.[0-9]{3} +page-faults +# +[0-9]+,[0-9]{3} K/sec' \
 	"out.$de" || { cat "out.$de"; fail_ "$de: page-faults"; }
 grep -Eq '^ +[0-9]+,[0-9]{9} seconds time elapsed$' "out.$de" ||
 	{ cat "out.$de"; fail_ "$de: time elapsed"; }
+# msec grouped as perf's "%'.2f" (issue 31): a second and more of two
+# CPUs' clocks (at least the --timeout, on each). -I's times keep '.'.
+run_in "$de" -a -e task-clock --timeout 1100
+grep -Eq '^ +[0-9]{1,3}(\.[0-9]{3})+,[0-9]{2} msec task-clock' "out.$de" ||
+	{ cat "out.$de"; fail_ "$de: msec not grouped"; }
+run_in "$de" -I 100 --interval-count 1 -e $ev -- "$PROGS/touch_pages" 2000
+grep -Eq '^ +[0-9]+\.[0-9]{9} +[0-9]+,[0-9]{2} msec task-clock' "out.$de" ||
+	{ cat "out.$de"; fail_ "$de: -I time not with a point"; }
 # And the same in C, where grouping falls back to commas.
 run_in C -e $ev -- "$PROGS/touch_pages" 5000
 grep -Eq '^ +[0-9],[0-9]{3} +page-faults +# +[0-9]+\.[0-9]{3} K/sec' \

@@ -72,6 +72,9 @@ for set in csv mixed; do
 		{ cat out; fail_ "$set: human: the write line"; }
 	grep -q '4 present (0-3) of 4; missing: none' out ||
 		{ cat out; fail_ "$set: human: the ranks"; }
+	# task-clock's sum, min and max with two decimals, as its mean.
+	grep -Eq '^  task-clock +4/4 +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} +[0-9]+\.[0-9]{2} \([0-3]\) +[0-9]+\.[0-9]{2} \([0-3]\) ' out ||
+		{ cat out; fail_ "$set: human: task-clock's decimals"; }
 	run_pstat --merge --format=csv $set/rank.*
 	expect_rc 0
 	python3 - <<'PY' || { cat out; fail_ "$set: --format=csv"; }
@@ -90,8 +93,14 @@ for k, v in want.items():
 assert float(w["mean"]) == 250, w
 run = {r["event"]: r["value"] for r in rec if r["record"] == "run"}
 assert run["ranks_present"] == "0-3" and run["exit_status"] == "0", run
+# KiB whole, seconds with 6 decimals.
+for k in ("sum", "min", "max"):
+    assert run["max_rss_kib_" + k].isdigit(), run
+    assert len(run["user_s_" + k].split(".")[1]) == 6, run
 assert run["format_version"] == "1", run
 PY
+	# Quotes only around a field that holds a comma or a quote.
+	! grep -q '"' out || { cat out; fail_ "$set: --format=csv: quotes"; }
 	run_pstat --merge --format=json $set/rank.*
 	expect_rc 0
 	check_json || { cat out; fail_ "$set: --format=json"; }

@@ -100,7 +100,6 @@ refused -I 9
 refused -I 1s
 refused --interval-count 0
 refused --interval-count 2
-refused --summary
 refused --format=xml
 refused --format=
 refused -x ''
@@ -114,7 +113,6 @@ refused -n -d
 refused -o res --log-fd 2
 refused --table
 refused -r 1 --table
-refused --interval-clear
 refused -I 100 --interval-clear -j
 refused --all-user --all-kernel
 refused -q -v

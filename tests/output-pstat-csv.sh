@@ -172,4 +172,17 @@ run_pstat --format=csv -e task-clock -- true
 expect_rc 0
 csv_rows | head -n 1 | grep -q '^record,interval,' ||
 	{ show_err_; fail_ "--format=csv: the header is not first"; }
+
+# The README's sample: pstat's header, and as many fields on each row.
+run_pstat --format=csv -e page-faults -- true
+expect_rc 0
+awk '/^    \$ pstat --format=csv -e page-faults -- true$/ { on = 1; next }
+     on && /^    \.\.\.$/ { exit } on { print substr($0, 5) }' \
+	"$top_srcdir/README.md" >sample
+[ -s sample ] || framework_failure_ "no --format=csv sample in README.md"
+expect_eq "$(head -n 1 sample)" "$(csv_rows | head -n 1)" \
+	"README.md: the --format=csv sample's header"
+expect_eq "$(awk -F, '{ print NF }' sample | sort -u)" \
+	"$(csv_rows | awk -F, 'NR == 1 { print NF }')" \
+	"README.md: the --format=csv sample's fields"
 exit 0

@@ -145,4 +145,10 @@ e = names["skl::INST_RETIRED:ANY_P"]
 assert e["kind"] == "pfm" and "instructions" in e["description"], e
 assert all(n.startswith("skl::INST_RETIRED") for n in names), names
 PY
+# No model detected: said, as -V says it (issue 31), not an empty list.
+LIBPFM_FORCE_PMU=no_such_model run_pstat --list pfm
+expect_rc 0
+expect_eq "$(cat out)" \
+	"libpfm4 events: libpfm4 detects no PMU model of this CPU" \
+	"--list pfm without a model"
 exit 0

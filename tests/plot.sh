@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # scripts/pstat-plot draws real pstat output: -I in --format=csv and -x,
 # and -r, each a PNG (its signature, and more than an empty frame's
-# bytes) or an SVG; input it cannot read is refused in one line.
+# bytes) or an SVG; -x -r -I a line per run; input it cannot read is
+# refused in one line. tests/plot-formats.sh checks what it reads.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -66,6 +67,21 @@ is_png repeat.png
 	2>repeat-x.csv >/dev/null || fail_ "pstat -x, -r failed"
 draw repeat-x.csv repeat-x.svg
 grep -q 'page-faults' repeat-x.svg || fail_ "no page-faults bar in repeat-x.svg"
+
+# -x -r 2 -I 100: a line per run, labelled, and the interval asked.
+cat >runs.csv <<'EOF'
+0.100107001,5,,page-faults,0.00%,100107001,100.00,,
+0.200213002,6,,page-faults,0.00%,100106001,100.00,,
+0.251031003,1,,page-faults,0.00%,50818001,100.00,,
+0.100098004,7,,page-faults,0.00%,100098004,100.00,,
+0.200201005,8,,page-faults,0.00%,100103001,100.00,,
+0.273309006,2,,page-faults,0.00%,73108001,100.00,,
+EOF
+draw runs.csv runs.svg
+grep -q 'every 100 ms, 2 runs' runs.svg &&
+	grep -q 'page-faults, run 1' runs.svg &&
+	grep -q 'page-faults, run 2' runs.svg ||
+	fail_ "runs.svg: not a line per run under 'every 100 ms'"
 
 # What is not pstat's output, or no file: one line, status 1.
 printf 'hello\n' >junk

@@ -11,7 +11,8 @@ require_perf_events
 command -v python3 >/dev/null 2>&1 || skip_ "python3 is needed for a pty"
 
 # on_pty ARGS...: pstat ARGS with stderr on a pty, what it wrote there
-# in out (as bytes, \r and escapes kept), its status in rc.
+# in out (as bytes, \r and escapes kept), its status in rc. With STOP_AT
+# set, a SIGINT once that text has come.
 on_pty()
 {
 	rc=0
@@ -25,10 +26,14 @@ p = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL,
 # hang-up of the slave's last close could overtake what pstat wrote
 # last (seen with both CPUs busy).
 data = b""
+stop = os.environ.get("STOP_AT", "").encode()
 while True:
     ready, _, _ = select.select([master], [], [], 0.2)
     if ready:
         data += os.read(master, 4096)
+        if stop and stop in data:
+            p.send_signal(2)
+            stop = b""
     elif p.poll() is not None:
         break
 os.close(slave)
@@ -52,6 +57,19 @@ d = open("out", "rb").read()
 line, results = d.rfind(b"run 3 of 3"), d.find(b"Performance counter stats")
 sys.exit(not 0 <= line < d.find(b"\r\033[K", line) < results)' ||
 	fail_ "-r 3 on a pty: the line is not erased before the results: $(cat -v out)"
+
+# Within a run, the time so far goes on (issue 31): a run of 1.5 s sees
+# the line of each second at least once more.
+on_pty -r 2 -e task-clock -- sleep 1.5
+[ "$rc" = 0 ] || fail_ "-r 2 on a pty: exit status $rc: $(cat out)"
+n=$(grep -o 'run 1 of 2, [0-9.]* s so far' out | sort -u | wc -l)
+[ "$n" -ge 2 ] || fail_ "-r 2: the line of run 1 never ticked: $(cat -v out)"
+# -r 0: no count of runs to come, so no estimate.
+STOP_AT='run 3,' on_pty -r 0 -e task-clock -- true
+grep -q 'pstat: run 3, [0-9.]* s so far' out ||
+	fail_ "-r 0 on a pty: no 'run 3, ... so far': $(cat -v out)"
+grep -Eq 'run [0-9]+ of [0-9]|about .* left' out &&
+	fail_ "-r 0 on a pty: a count of runs or an estimate: $(cat -v out)"
 
 # One run, a machine format, or stderr not a terminal: no line.
 on_pty -r 1 -e task-clock -- true

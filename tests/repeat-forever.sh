@@ -85,12 +85,15 @@ expect_rc 0
 expect_eq "$(tr '\n' ' ' <log)" \
 	"pre 0 post 1 pre 1 post 2 pre 2 post 3 " "--pre, --post: order"
 expect_eq "$(csv_value $w)" 10 "--pre, --post: writes counted"
-# A failing --pre before run 2: run 1's results, said, 125.
+# A failing --pre before run 2: run 1's results, said, 125 (the
+# results in a file of their own: on stderr, -x carries nothing else,
+# as tests/late-failure.sh checks).
 rm -f log
-run_pstat -x, -r 3 --pre 'echo x >>log; [ "$(wc -l <log)" -lt 2 ]' \
-	-e $w -- "$PROGS/writer" 10
+run_pstat -x, -o res.csv -r 3 \
+	--pre 'echo x >>log; [ "$(wc -l <log)" -lt 2 ]' -e $w -- "$PROGS/writer" 10
 expect_rc 125
-expect_eq "$(csv_value $w)" 10 "failed --pre: run 1's writes"
+expect_eq "$(awk -F, -v ev=$w '$3 == ev { print $1 }' res.csv)" 10 \
+	"failed --pre: run 1's writes"
 expect_eq "$(grep -c '^pstat: ' err)" 1 "failed --pre: pstat: lines"
 grep -q "^pstat: --pre '.*' exited with status 1 before run 2, so no more runs were made\$" err ||
 	{ show_err_; fail_ "failed --pre: the message"; }
@@ -102,9 +105,10 @@ expect_eq "$(cat err)" \
 	"pstat: --pre 'exit 3' exited with status 3 before run 1, so nothing was counted" \
 	"failed first --pre"
 # A failing --post after the last run: the results, and the message.
-run_pstat -x, --post 'kill -TERM $$' -e $w -- "$PROGS/writer" 4
+run_pstat -x, -o res.csv --post 'kill -TERM $$' -e $w -- "$PROGS/writer" 4
 expect_rc 125
-expect_eq "$(csv_value $w)" 4 "failed --post: writes"
+expect_eq "$(awk -F, -v ev=$w '$3 == ev { print $1 }' res.csv)" 4 \
+	"failed --post: writes"
 grep -q "^pstat: --post 'kill -TERM \$\$' was killed by SIGTERM after run 1" err ||
 	{ show_err_; fail_ "failed --post: the message"; }
 

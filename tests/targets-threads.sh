@@ -64,7 +64,8 @@ csv_rows | grep -Eq '^writer-[0-9]+,300,,syscalls:sys_enter_write,' ||
 # People see only the threads that counted.
 run_pstat -a --per-thread -e "$ev" -- "$PROGS/writer" 300
 expect_rc 0
-grep -Eq '^writer-[0-9]+ +300 +syscalls:sys_enter_write' err ||
+# comm right-aligned in 16, as perf.
+grep -Eq '^ {10}writer-[0-9]+ +300 +syscalls:sys_enter_write' err ||
 	{ show_err_; fail_ "-a --per-thread: no writer line"; }
 grep -E ' +0 +syscalls:sys_enter_write' err &&
 	{ show_err_; fail_ "-a --per-thread: a thread that counted 0 is shown"; }

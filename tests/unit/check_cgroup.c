@@ -114,6 +114,13 @@ static const struct pair_row {
 	{ __LINE__, { 1 }, { "a,b" }, -EINVAL },
 	{ __LINE__, { 1 }, { "c" }, -EINVAL },
 	{ __LINE__, { 0, 1 }, { "a" }, -EINVAL },
+	{ __LINE__, { 1 }, { "/" }, 0, { "/" } },
+	{ __LINE__, { 1 }, { "a/./" }, 0, { "a/./" } },
+	/* Out of the hierarchy, though there is a directory there. */
+	{ __LINE__, { 1 }, { ".." }, -EINVAL },
+	{ __LINE__, { 1 }, { "a/.." }, -EINVAL },
+	{ __LINE__, { 2 }, { "a,b/../.." }, -EINVAL },
+	{ __LINE__, { 1 }, { "/../a" }, -EINVAL },
 };
 
 START_TEST(test_pairing)
@@ -145,7 +152,8 @@ START_TEST(test_pairing)
 			      got ? got : "(none)");
 	}
 	ck_assert_msg(ret == 0 || strncmp(err, "-G", 2) == 0 ||
-		      strstr(err, "no cgroup"), "line %d: '%s'", t->line, err);
+		      strstr(err, "no cgroup") || strstr(err, "leads out of"),
+		      "line %d: '%s'", t->line, err);
 	evlist_free(el);
 	cgroups_free(&cg);
 }

@@ -167,6 +167,56 @@ START_TEST(test_messages)
 }
 END_TEST
 
+/* EACCES on the command's process, held before its exec, at a level
+ * that lets the user count it: a pstat that is not dumpable says so. */
+static const struct dumpable_row {
+	int line;
+	bool command, dumpable, set_uid, set_gid, ptrace;
+	const char *want, *not;
+} dumpable_rows[] = {
+	{ __LINE__, true, false, false, true, false,
+	  "pstat is set-group-ID, so the command's process is not dumpable",
+	  "security module" },
+	{ __LINE__, true, false, false, true, false, "chmod g-s /usr/bin/pstat",
+	  NULL },
+	{ __LINE__, true, false, true, false, false, "set-user-ID", NULL },
+	{ __LINE__, true, false, false, false, false,
+	  "pstat is not dumpable", "chmod" },
+	{ __LINE__, true, true, false, false, false, "security module",
+	  "dumpable" },
+	{ __LINE__, false, false, false, true, false, "security module",
+	  "dumpable" },
+	{ __LINE__, true, false, false, true, true, "security module",
+	  "dumpable" },
+};
+
+START_TEST(test_not_dumpable)
+{
+	const struct dumpable_row *t = &dumpable_rows[_i];
+	struct perf_event_attr attr;
+	struct diagnose_facts s = {
+		.paranoid = 2, .uid = 65534, .target_uid = -1,
+		.dumpable = t->dumpable, .set_uid = t->set_uid,
+		.set_gid = t->set_gid, .exe = "/usr/bin/pstat",
+	};
+	struct diagnose_failure f = {
+		.event = "task-clock:u", .attr = &attr, .err = EACCES,
+		.pid = 42, .cpu = -1, .command = t->command,
+	};
+	char buf[2048];
+
+	s.have[CAPS_SYS_PTRACE] = t->ptrace;
+	event_attr_init(&attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.exclude_kernel = attr.exclude_hv = true;
+	diagnose_open_error(&f, &s, buf, sizeof(buf));
+	ck_assert_msg(strstr(buf, t->want), "line %d: no '%s' in '%s'",
+		      t->line, t->want, buf);
+	ck_assert_msg(!t->not || !strstr(buf, t->not),
+		      "line %d: '%s' in '%s'", t->line, t->not, buf);
+}
+END_TEST
+
 /* Each level has its own words, and 3 and 4 name their distribution. */
 START_TEST(test_paranoid_meaning)
 {
@@ -268,6 +318,14 @@ START_TEST(test_fix_words)
 	ck_assert_str_eq(buf, "6 counters need 22 file descriptors, but the limit is 20: raise it with 'ulimit -n 22'");
 	diagnose_fd_limit(1, 17, 16, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "1 counter needs 17 file descriptors, but the limit is 16: raise it with 'ulimit -n 17'");
+	s.nofile = s.nofile_max = 7;
+	s.fds_open = 4;
+	diagnose_out_of_fds(&s, 17, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "ran out of file descriptors before counting: the limit is 7 (ulimit -n), 4 are open already, and pstat needs 17 more for its pipes and counters: raise it with 'ulimit -n 21', which root must allow (the hard limit, ulimit -Hn)");
+	s.nofile_max = 4096;
+	diagnose_out_of_fds(&s, 17, buf, sizeof(buf));
+	ck_assert_ptr_nonnull(strstr(buf, "raise it with 'ulimit -n 21'"));
+	ck_assert_ptr_null(strstr(buf, "root"));
 	ck_assert_ptr_nonnull(strstr(diagnose_no_core_pmu(),
 				     "no hardware PMU"));
 	ck_assert_ptr_nonnull(strstr(diagnose_modifiers_refused(),
@@ -325,6 +383,7 @@ static Suite *diagnose_suite(void)
 
 	tc = tcase_create("messages");
 	tcase_add_loop_test(tc, test_messages, 0, N_ROWS(message_rows));
+	tcase_add_loop_test(tc, test_not_dumpable, 0, N_ROWS(dumpable_rows));
 	tcase_add_test(tc, test_paranoid_meaning);
 	tcase_add_loop_test(tc, test_fixes, 0, N_ROWS(fix_rows));
 	tcase_add_test(tc, test_fix_words);

@@ -249,6 +249,17 @@ static const struct bad_row bad_rows[] = {
 	{ __LINE__, "mem:0x1000/8:w:", 15, "expected modifiers", NULL },
 	{ __LINE__, "mem:99999999999999999999", 4, "number out of range",
 	  NULL },
+	/* Past ASCII: the whole word, never the name up to it (issue 31). */
+	{ __LINE__, "t\xc3\xa2sk-clock", 1,
+	  "unknown event 't\xc3\xa2sk-clock': '\xc3\xa2' is not ASCII",
+	  "are ASCII" },
+	{ __LINE__, "cycles,sys:f\xc3\xb6", 12,
+	  "unknown event 'sys:f\xc3\xb6': '\xc3\xb6' is not ASCII", NULL },
+	{ __LINE__, "{a,\xe2\x82\xac}:u", 3,
+	  "unknown event '\xe2\x82\xac': '\xe2\x82\xac' is not ASCII",
+	  NULL },
+	{ __LINE__, "\xff", 0, "unknown event '\xff': '\xff' is not ASCII",
+	  NULL },
 };
 
 /* Parse spec into a fresh evlist and compare the error with the row. */

@@ -34,6 +34,15 @@ static const struct format_row {
 	  "run 2 of 2, 59.9 s so far, about 59.9 s left" },
 	{ __LINE__, 1, 2, 59.96, 1, 59.96,
 	  "run 2 of 2, 1 min 00 s so far, about 1 min 00 s left" },
+	/* A tick within run 3 of 5: 1.5 s of its 2 s are gone. */
+	{ __LINE__, 2, 5, 5.5, 2, 4.0,
+	  "run 3 of 5, 5.5 s so far, about 4.5 s left" },
+	/* Longer than the others: nothing left to say but 0. */
+	{ __LINE__, 4, 5, 20.0, 4, 8.0,
+	  "run 5 of 5, 20.0 s so far, about 0.0 s left" },
+	/* -r 0: no number of runs, no estimate (issue 31). */
+	{ __LINE__, 1, SIZE_MAX, 3.0, 1, 2.0, "run 2, 3.0 s so far" },
+	{ __LINE__, 0, SIZE_MAX, 0.0, 0, 0.0, "run 1, 0.0 s so far" },
 };
 
 START_TEST(test_format)
@@ -61,14 +70,17 @@ START_TEST(test_lines)
 	progress_started(&p, 0, 3, 100.0);
 	progress_ended(&p, 102.0);
 	progress_started(&p, 1, 3, 102.0);
+	progress_tick(&p, 103.0);
 	progress_ended(&p, 104.0);
+	progress_tick(&p, 104.5);	/* between runs: nothing to rewrite */
 	progress_started(&p, 2, 3, 104.0);
 	progress_ended(&p, 106.0);
-	progress_clear(&p);
+	progress_fini(&p);
 	fclose(f);
 	ck_assert_str_eq(text,
 		"\r\033[Kpstat: run 1 of 3, 0.0 s so far\r\033[K"
-		"\r\033[Kpstat: run 2 of 3, 2.0 s so far, about 4.0 s left\r\033[K"
+		"\r\033[Kpstat: run 2 of 3, 2.0 s so far, about 4.0 s left"
+		"\r\033[Kpstat: run 2 of 3, 3.0 s so far, about 3.0 s left\r\033[K"
 		"\r\033[Kpstat: run 3 of 3, 4.0 s so far, about 2.0 s left\r\033[K");
 	free(text);
 }

@@ -99,10 +99,11 @@ START_TEST(test_detect)
 		ck_assert_msg(strcmp(ri.var, t->var) == 0, "line %d: %s",
 			      t->line, ri.var);
 	if (t->job)
-		ck_assert_msg(ri.job_id && strcmp(ri.job_id, t->job) == 0,
-			      "line %d: job", t->line);
+		ck_assert_msg(ri.job_id && strcmp(ri.job_id, t->job) == 0 &&
+			      ri.job_var, "line %d: job", t->line);
 	else
-		ck_assert_msg(!ri.job_id, "line %d: job", t->line);
+		ck_assert_msg(!ri.job_id && !ri.job_var, "line %d: job",
+			      t->line);
 }
 END_TEST
 
@@ -193,6 +194,52 @@ START_TEST(test_too_long)
 }
 END_TEST
 
+/* %j and %h put in as they are, but never a way out of the folder. */
+static const struct field_row {
+	int line;
+	const char *tmpl, *job, *host;
+	const char *want;	/* NULL: refused */
+	const char *reason;
+} field_rows[] = {
+	{ __LINE__, "out-%j.csv", "1234.pbs-server", "n1",
+	  "out-1234.pbs-server.csv", NULL },
+	{ __LINE__, "d/%h.csv", "1", "node.7", "d/node.7.csv", NULL },
+	{ __LINE__, "%j/out.csv", "..", "n1", NULL,
+	  "%j is '..' (from PSTAT_JOB_ID), which holds '/' or '..'" },
+	{ __LINE__, "out-%j.csv", "../../x", "n1", NULL, "PSTAT_JOB_ID" },
+	{ __LINE__, "out-%j.csv", "a/b", "n1", NULL, "'/' or '..'" },
+	{ __LINE__, "out-%j.csv", "/etc", "n1", NULL, "'/' or '..'" },
+	{ __LINE__, "out-%j.csv", "x..y", "n1", NULL, "'/' or '..'" },
+	{ __LINE__, "%h/out.csv", "1", "..", NULL, "%h is '..'" },
+	{ __LINE__, "out-%h.csv", "1", "a/b", NULL, "without %h" },
+};
+
+START_TEST(test_fields)
+{
+	const struct field_row *t = &field_rows[_i];
+	const struct rank_info ri = {
+		.rank = -1, .local_rank = -1, .size = -1,
+		.job_id = t->job, .job_var = "PSTAT_JOB_ID",
+	};
+	const struct rank_names names = { .host = t->host, .pid = 1 };
+	char out[64] = "", err[512] = "";
+	int ret;
+
+	ret = rank_expand(t->tmpl, &ri, &names, out, sizeof(out), err,
+			  sizeof(err));
+	if (t->want) {
+		ck_assert_msg(ret == 0, "line %d: %s", t->line, err);
+		ck_assert_msg(strcmp(out, t->want) == 0, "line %d: '%s'",
+			      t->line, out);
+	} else {
+		ck_assert_msg(ret == -EINVAL, "line %d: %d '%s'", t->line,
+			      ret, out);
+		ck_assert_msg(strstr(err, t->reason), "line %d: %s", t->line,
+			      err);
+	}
+}
+END_TEST
+
 static const struct needs_row {
 	int line;
 	const char *tmpl;
@@ -226,6 +273,7 @@ static Suite *rank_suite(void)
 	suite_add_tcase(s, td);
 	tcase_add_loop_test(te, test_expand, 0, N_ROWS(expand_rows));
 	tcase_add_test(te, test_too_long);
+	tcase_add_loop_test(te, test_fields, 0, N_ROWS(field_rows));
 	tcase_add_loop_test(te, test_needs, 0, N_ROWS(needs_rows));
 	suite_add_tcase(s, te);
 	return s;
