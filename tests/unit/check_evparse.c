@@ -611,6 +611,7 @@ END_TEST
 static const struct fake_sysfs_file tracefs[] = {
 	{ "events/syscalls/sys_enter_write/id", "123\n" },
 	{ "events/sched/sched_switch/id", "77\n" },
+	/* Unreadable, both (tracefs_setup). */
 	{ "events/locked/secret/id", "5\n" },
 	{ "closed", NULL },
 	/* For globs: more events, and files that are not events. */
