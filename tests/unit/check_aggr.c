@@ -2,21 +2,17 @@
 /* Unit tests of aggr.c: aggregates over a fake topology, and threads. */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <check.h>
 
 #include "aggr.h"
-#include "pmu.h"
+#include "fake_sysfs.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_IDS 8
 
 /*
@@ -24,78 +20,20 @@
  * second die of socket 0, on node 1 with CPU 3 of socket 1; CPU 5 has
  * no topology and CPU 1 no die_id (before Linux 5.2).
  */
-static char tmp_root[256];
-
-static const struct {
-	const char *path;
-	const char *text;	/* NULL: a directory */
-} tree[] = {
-	{ "devices", NULL },
-	{ "devices/system", NULL },
-	{ "devices/system/cpu", NULL },
-	{ "devices/system/cpu/online", "0-3,5\n" },
-	{ "devices/system/cpu/cpu0", NULL },
-	{ "devices/system/cpu/cpu0/node0", NULL },
-	{ "devices/system/cpu/cpu0/topology", NULL },
-	{ "devices/system/cpu/cpu0/topology/physical_package_id", "0\n" },
-	{ "devices/system/cpu/cpu0/topology/die_id", "0\n" },
-	{ "devices/system/cpu/cpu0/topology/core_id", "0\n" },
-	{ "devices/system/cpu/cpu1", NULL },
-	{ "devices/system/cpu/cpu1/node0", NULL },
-	{ "devices/system/cpu/cpu1/topology", NULL },
-	{ "devices/system/cpu/cpu1/topology/physical_package_id", "0\n" },
-	{ "devices/system/cpu/cpu1/topology/core_id", "0\n" },
-	{ "devices/system/cpu/cpu2", NULL },
-	{ "devices/system/cpu/cpu2/node1", NULL },
-	{ "devices/system/cpu/cpu2/topology", NULL },
-	{ "devices/system/cpu/cpu2/topology/physical_package_id", "0\n" },
-	{ "devices/system/cpu/cpu2/topology/die_id", "1\n" },
-	{ "devices/system/cpu/cpu2/topology/core_id", "1\n" },
-	{ "devices/system/cpu/cpu3", NULL },
-	{ "devices/system/cpu/cpu3/node1", NULL },
-	{ "devices/system/cpu/cpu3/topology", NULL },
-	{ "devices/system/cpu/cpu3/topology/physical_package_id", "1\n" },
-	{ "devices/system/cpu/cpu3/topology/die_id", "0\n" },
-	{ "devices/system/cpu/cpu3/topology/core_id", "0\n" },
-	{ "devices/system/cpu/cpu5", NULL },
+static const struct fake_sysfs_cpu tree_cpus[] = {
+	/* cpu, socket, die, core, node */
+	{ 0, 0, 0, 0, 0 },
+	{ 1, 0, -1, 0, 0 },
+	{ 2, 0, 1, 1, 1 },
+	{ 3, 1, 0, 0, 1 },
+	{ 5, -1, -1, -1, -1 },
 };
 
 static void tree_setup(void)
 {
-	const char *tmp = getenv("TMPDIR");
-	char path[512];
-	int i, fd;
-
-	snprintf(tmp_root, sizeof(tmp_root), "%s/check_aggr.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	ck_assert_msg(mkdtemp(tmp_root) != NULL, "mkdtemp: %s",
-		      strerror(errno));
-	for (i = 0; i < N_ROWS(tree); i++) {
-		snprintf(path, sizeof(path), "%s/%s", tmp_root, tree[i].path);
-		if (!tree[i].text) {
-			ck_assert_msg(mkdir(path, 0755) == 0, "mkdir %s: %s",
-				      path, strerror(errno));
-			continue;
-		}
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-		ck_assert_msg(fd >= 0, "create %s: %s", path, strerror(errno));
-		ck_assert(write(fd, tree[i].text, strlen(tree[i].text)) ==
-			  (ssize_t)strlen(tree[i].text));
-		close(fd);
-	}
-	pmu_set_roots(tmp_root, tmp_root);
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag,
-		      struct FTW *ftw)
-{
-	return remove(path);
-}
-
-static void tree_teardown(void)
-{
-	pmu_set_roots(NULL, NULL);
-	nftw(tmp_root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	fake_sysfs_setup("check_aggr");
+	fake_sysfs_cpus("sys", "0-3,5", tree_cpus, N_ROWS(tree_cpus));
+	fake_sysfs_use("sys", "events");
 }
 
 static const int cpus[] = { 0, 1, 2, 3, 5 };
@@ -232,7 +170,7 @@ static Suite *aggr_suite(void)
 	TCase *tk = tcase_create("kinds");
 	TCase *tt = tcase_create("threads");
 
-	tcase_add_checked_fixture(tk, tree_setup, tree_teardown);
+	tcase_add_checked_fixture(tk, tree_setup, fake_sysfs_teardown);
 	tcase_add_loop_test(tk, test_kinds, 0, N_ROWS(kind_rows));
 	suite_add_tcase(s, tk);
 	tcase_add_test(tt, test_threads);
@@ -244,11 +182,5 @@ static Suite *aggr_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(aggr_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(aggr_suite());
 }

@@ -9,13 +9,10 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <check.h>
@@ -31,6 +28,8 @@
 #include "target.h"
 
 #include "fake_kernel.h"
+#include "fake_sysfs.h"
+#include "unit.h"
 
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t size);
@@ -190,70 +189,32 @@ START_TEST(test_alloc_failures)
 END_TEST
 
 /*
- * A small sysfs and tracefs for --list, under one temporary directory
- * (pmu_set_roots keeps the pointers: they live here). The probes of
- * --list go to the real kernel: the fake one asserts as it answers,
- * and Check allocates for each assertion, which the test would fail.
+ * A small sysfs and tracefs for --list. The probes of --list go to
+ * the real kernel: the fake one asserts as it answers, and Check
+ * allocates for each assertion, which the test would fail.
  */
-static char tmp_root[256], sysfs[300], tracefs[300];
+static const struct fake_sysfs_entry msr_events[] = {
+	{ "tsc", "event=0x00" },
+	{ "aperf", "event=0x01" },
+	{ NULL },
+};
 
-static const char *const tree[] = {
-	/* A directory, or a file and its text. */
-	"sys/", "sys/bus/", "sys/bus/event_source/",
-	"sys/bus/event_source/devices/",
-	"sys/bus/event_source/devices/msr/",
-	"sys/bus/event_source/devices/msr/type", "9\n",
-	"sys/bus/event_source/devices/msr/events/",
-	"sys/bus/event_source/devices/msr/events/tsc", "event=0x00\n",
-	"sys/bus/event_source/devices/msr/events/aperf", "event=0x01\n",
-	"sys/bus/event_source/devices/software/",
-	"sys/bus/event_source/devices/software/type", "1\n",
-	"events/", "events/sched/", "events/sched/sched_switch/",
-	"events/sched/sched_switch/id", "77\n",
-	"events/syscalls/", "events/syscalls/sys_enter_write/",
-	"events/syscalls/sys_enter_write/id", "123\n",
+static const struct fake_sysfs_pmu pmus[] = {
+	{ "msr", "9", NULL, NULL, msr_events },
+	{ "software", "1" },
+};
+
+static const struct fake_sysfs_file tracefs[] = {
+	{ "events/sched/sched_switch/id", "77\n" },
+	{ "events/syscalls/sys_enter_write/id", "123\n" },
 };
 
 static void tree_setup(void)
 {
-	char path[512];
-	size_t i, n;
-	int fd;
-
-	snprintf(tmp_root, sizeof(tmp_root), "/tmp/check_alloc.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmp_root));
-	for (i = 0; i < sizeof(tree) / sizeof(tree[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", tmp_root, tree[i]);
-		n = strlen(tree[i]);
-		if (tree[i][n - 1] == '/') {
-			ck_assert_int_eq(mkdir(path, 0755), 0);
-			continue;
-		}
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-		ck_assert_int_ge(fd, 0);
-		i++;
-		n = strlen(tree[i]);
-		ck_assert_int_eq(write(fd, tree[i], n), (ssize_t)n);
-		close(fd);
-	}
-	snprintf(sysfs, sizeof(sysfs), "%s/sys", tmp_root);
-	snprintf(tracefs, sizeof(tracefs), "%s/events", tmp_root);
-	pmu_set_roots(sysfs, tracefs);
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag,
-		      struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-static void tree_teardown(void)
-{
-	pmu_set_roots(NULL, NULL);
-	nftw(tmp_root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	fake_sysfs_setup("check_alloc");
+	fake_sysfs_pmus("sys", pmus, N_ROWS(pmus));
+	fake_sysfs_files(tracefs, N_ROWS(tracefs));
+	fake_sysfs_use("sys", "events");
 }
 
 /* --list into *text, allocation k failing (0: none): list_print's
@@ -308,7 +269,7 @@ static Suite *alloc_suite(void)
 	tcase_add_loop_test(tc, test_alloc_failures, 0, N_ROWS(alloc_rows));
 	suite_add_tcase(s, tc);
 	tc = tcase_create("list");
-	tcase_add_checked_fixture(tc, tree_setup, tree_teardown);
+	tcase_add_checked_fixture(tc, tree_setup, fake_sysfs_teardown);
 	tcase_add_loop_test(tc, test_list, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
@@ -316,11 +277,5 @@ static Suite *alloc_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(alloc_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(alloc_suite());
 }

@@ -14,6 +14,7 @@
 #include <check.h>
 
 #include "caps.h"
+#include "unit.h"
 
 /* The test runs with its user's own rights. */
 START_TEST(test_not_elevated)
@@ -103,11 +104,5 @@ static Suite *caps_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(caps_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(caps_suite());
 }

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <check.h>
@@ -19,7 +18,9 @@
 #include "event.h"
 #include "evlist.h"
 #include "fake_kernel.h"
+#include "fake_sysfs.h"
 #include "target.h"
+#include "unit.h"
 
 static const struct root_row {
 	int line;
@@ -65,30 +66,20 @@ START_TEST(test_root)
 }
 END_TEST
 
-static char dir[] = "/tmp/check_cgroup_dir.XXXXXX";
+/* A cgroup hierarchy of two, a and b. */
+static const char *dir;
 
 static void dirs_setup(void)
 {
-	char path[64];
-
 	fake_setup();
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	snprintf(path, sizeof(path), "%s/a", dir);
-	ck_assert_int_eq(mkdir(path, 0700), 0);
-	snprintf(path, sizeof(path), "%s/b", dir);
-	ck_assert_int_eq(mkdir(path, 0700), 0);
+	dir = fake_sysfs_setup("check_cgroup_dir");
+	fake_sysfs_mkdir("a");
+	fake_sysfs_mkdir("b");
 }
 
 static void dirs_teardown(void)
 {
-	char path[64];
-
-	snprintf(path, sizeof(path), "%s/a", dir);
-	rmdir(path);
-	snprintf(path, sizeof(path), "%s/b", dir);
-	rmdir(path);
-	rmdir(dir);
-	strcpy(dir, "/tmp/check_cgroup_dir.XXXXXX");
+	fake_sysfs_teardown();
 	fake_teardown();
 }
 
@@ -216,11 +207,5 @@ static Suite *cgroup_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(cgroup_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(cgroup_suite());
 }

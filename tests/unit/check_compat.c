@@ -10,6 +10,7 @@
 #include <check.h>
 
 #include "compat.h"
+#include "unit.h"
 
 /* Every errno value and signal in the tables, as glibc names it. */
 START_TEST(test_errnames_agree)
@@ -72,11 +73,5 @@ static Suite *compat_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(compat_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(compat_suite());
 }

@@ -10,8 +10,7 @@
 #include <check.h>
 
 #include "control.h"
-
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#include "unit.h"
 
 static const struct spec_row {
 	int line;
@@ -177,11 +176,5 @@ static Suite *control_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(control_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(control_suite());
 }

@@ -10,6 +10,7 @@
 #include <check.h>
 
 #include "counts.h"
+#include "unit.h"
 
 static const struct scale_row {
 	int line;
@@ -127,8 +128,6 @@ START_TEST(test_group_decode)
 }
 END_TEST
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 static Suite *counts_suite(void)
 {
 	Suite *s = suite_create("counts");
@@ -147,11 +146,5 @@ static Suite *counts_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(counts_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(counts_suite());
 }

@@ -18,6 +18,7 @@
 #include "sys.h"
 
 #include "fake_kernel.h"
+#include "unit.h"
 
 /* What a thread's breakpoints are on the architecture built for. */
 #if defined(__x86_64__) || defined(__i386__)
@@ -403,11 +404,5 @@ static Suite *diagnose_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(diagnose_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(diagnose_suite());
 }

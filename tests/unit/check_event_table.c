@@ -13,6 +13,7 @@
 #include <check.h>
 
 #include "event_table.h"
+#include "unit.h"
 
 #define HW PERF_TYPE_HARDWARE
 #define SW PERF_TYPE_SOFTWARE
@@ -58,8 +59,6 @@ static const struct name_row {
 	{ __LINE__, "user_time", SW, 9 },
 	{ __LINE__, "system_time", SW, 9 },
 };
-
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 START_TEST(test_find)
 {
@@ -565,11 +564,5 @@ static Suite *event_table_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(event_table_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(event_table_suite());
 }

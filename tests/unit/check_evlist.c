@@ -18,6 +18,7 @@
 #include "target.h"
 
 #include "fake_kernel.h"
+#include "unit.h"
 
 #define ALL_FORMATS	(PERF_FORMAT_GROUP | PERF_FORMAT_ID | \
 			 PERF_FORMAT_TOTAL_TIME_ENABLED | \
@@ -1084,11 +1085,5 @@ static Suite *evlist_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(evlist_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(evlist_suite());
 }

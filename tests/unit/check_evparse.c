@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,9 @@
 #include "evlist.h"
 #include "evsel_impl.h"
 #include "evparse.h"
+#include "fake_sysfs.h"
 #include "pmu.h"
+#include "unit.h"
 
 #define HW PERF_TYPE_HARDWARE
 #define SW PERF_TYPE_SOFTWARE
@@ -27,8 +30,6 @@
 #define RAW PERF_TYPE_RAW
 #define BP PERF_TYPE_BREAKPOINT
 #define MAX_EVENTS 4
-
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 struct want_event {
 	const char *name;
@@ -607,161 +608,75 @@ START_TEST(test_mem)
 END_TEST
 
 /* A fake tracefs: directories, id files, and some it may not read. */
-static const struct node {
-	const char *path;
-	const char *text;	/* NULL: a directory */
-	mode_t mode;
-} tree[] = {
-	{ "events", NULL, 0755 },
-	{ "events/syscalls", NULL, 0755 },
-	{ "events/syscalls/sys_enter_write", NULL, 0755 },
-	{ "events/syscalls/sys_enter_write/id", "123\n", 0644 },
-	{ "events/sched", NULL, 0755 },
-	{ "events/sched/sched_switch", NULL, 0755 },
-	{ "events/sched/sched_switch/id", "77\n", 0644 },
-	{ "events/locked", NULL, 0755 },
-	{ "events/locked/secret", NULL, 0755 },
-	{ "events/locked/secret/id", "5\n", 0000 },
-	{ "closed", NULL, 0000 },
+static const struct fake_sysfs_file tracefs[] = {
+	{ "events/syscalls/sys_enter_write/id", "123\n" },
+	{ "events/sched/sched_switch/id", "77\n" },
+	/* Unreadable, both (tracefs_setup). */
+	{ "events/locked/secret/id", "5\n" },
+	{ "closed", NULL },
 	/* For globs: more events, and files that are not events. */
-	{ "events/enable", "0\n", 0644 },
-	{ "events/syscalls/enable", "0\n", 0644 },
-	{ "events/syscalls/filter", "none\n", 0644 },
-	{ "events/syscalls/sys_exit_write", NULL, 0755 },
-	{ "events/syscalls/sys_exit_write/id", "125\n", 0644 },
-	{ "events/syscalls/sys_enter_writev", NULL, 0755 },
-	{ "events/syscalls/sys_enter_writev/id", "124\n", 0644 },
-	{ "events/sched/sched_wakeup", NULL, 0755 },
-	{ "events/sched/sched_wakeup/id", "78\n", 0644 },
-	{ "events/systest", NULL, 0755 },
-	{ "events/systest/b", NULL, 0755 },
-	{ "events/systest/b/id", "301\n", 0644 },
-	{ "events/systest/a", NULL, 0755 },
-	{ "events/systest/a/id", "300\n", 0644 },
-	{ "events/systest/noid", NULL, 0755 },
-
-	/* A fake sysfs: an msr-like PMU and one with two instances. */
-	{ "sys", NULL, 0755 },
-	{ "sys/bus", NULL, 0755 },
-	{ "sys/bus/event_source", NULL, 0755 },
-	{ "sys/bus/event_source/devices", NULL, 0755 },
-	{ "sys/bus/event_source/devices/msr", NULL, 0755 },
-	{ "sys/bus/event_source/devices/msr/type", "9\n", 0644 },
-	{ "sys/bus/event_source/devices/msr/format", NULL, 0755 },
-	{ "sys/bus/event_source/devices/msr/format/event", "config:0-63\n",
-	  0644 },
-	{ "sys/bus/event_source/devices/msr/format/umask", "config:8-15\n",
-	  0644 },
-	{ "sys/bus/event_source/devices/msr/format/ldlat", "config1:0-15\n",
-	  0644 },
-	{ "sys/bus/event_source/devices/msr/format/fe", "config2:0-23\n",
-	  0644 },
-	{ "sys/bus/event_source/devices/msr/format/split",
-	  "config:20-23,40-43\n", 0644 },
-	{ "sys/bus/event_source/devices/msr/format/bit", "config:63\n", 0644 },
-	{ "sys/bus/event_source/devices/msr/format/bad", "config:7-3\n", 0644 },
-	{ "sys/bus/event_source/devices/msr/events", NULL, 0755 },
-	{ "sys/bus/event_source/devices/msr/events/tsc", "event=0x00\n",
-	  0644 },
-	{ "sys/bus/event_source/devices/msr/events/foo",
-	  "event=0x3,umask=?\n", 0644 },
-	{ "sys/bus/event_source/devices/msr/events/both",
-	  "event=0x1,umask=0x2\n", 0644 },
-	{ "sys/bus/event_source/devices/msr/events/nested", "tsc\n", 0644 },
-	/* Aliases at fault in their own terms, which are longer than
-	 * their names. */
-	{ "sys/bus/event_source/devices/msr/events/bv", "event=xyz\n", 0644 },
-	{ "sys/bus/event_source/devices/msr/events/big", "umask=0x100\n",
-	  0644 },
-	{ "sys/bus/event_source/devices/msr/events/energy", "event=0x2\n",
-	  0644 },
-	{ "sys/bus/event_source/devices/msr/events/energy.scale",
-	  "2.3283064365386962890625e-10\n", 0644 },
-	{ "sys/bus/event_source/devices/msr/events/energy.unit", "Joules\n",
-	  0644 },
-	{ "sys/bus/event_source/devices/uncore_imc_0", NULL, 0755 },
-	{ "sys/bus/event_source/devices/uncore_imc_0/type", "20\n", 0644 },
-	{ "sys/bus/event_source/devices/uncore_imc_0/format", NULL, 0755 },
-	{ "sys/bus/event_source/devices/uncore_imc_0/format/event",
-	  "config:0-7\n", 0644 },
-	{ "sys/bus/event_source/devices/uncore_imc_0/events", NULL, 0755 },
-	{ "sys/bus/event_source/devices/uncore_imc_0/events/cas",
-	  "event=0x4\n", 0644 },
-	{ "sys/bus/event_source/devices/uncore_imc_1", NULL, 0755 },
-	{ "sys/bus/event_source/devices/uncore_imc_1/type", "21\n", 0644 },
-	{ "sys/bus/event_source/devices/uncore_imc_1/format", NULL, 0755 },
-	{ "sys/bus/event_source/devices/uncore_imc_1/format/event",
-	  "config:0-7\n", 0644 },
-	{ "sys/bus/event_source/devices/uncore_imc_1/events", NULL, 0755 },
-	{ "sys/bus/event_source/devices/uncore_imc_1/events/cas",
-	  "event=0x4\n", 0644 },
+	{ "events/enable", "0\n" },
+	{ "events/syscalls/enable", "0\n" },
+	{ "events/syscalls/filter", "none\n" },
+	{ "events/syscalls/sys_exit_write/id", "125\n" },
+	{ "events/syscalls/sys_enter_writev/id", "124\n" },
+	{ "events/sched/sched_wakeup/id", "78\n" },
+	{ "events/systest/b/id", "301\n" },
+	{ "events/systest/a/id", "300\n" },
+	{ "events/systest/noid", NULL },
 };
 
-/* pmu_set_roots() keeps the pointer, not a copy. */
-static char tmp_root[256], tracefs[512], sysfs[512];
+/* A fake sysfs: an msr-like PMU and one with two instances. */
+static const struct fake_sysfs_entry msr_format[] = {
+	{ "event", "config:0-63" },
+	{ "umask", "config:8-15" },
+	{ "ldlat", "config1:0-15" },
+	{ "fe", "config2:0-23" },
+	{ "split", "config:20-23,40-43" },
+	{ "bit", "config:63" },
+	{ "bad", "config:7-3" },
+	{ NULL },
+};
 
-static void tree_path(char *buf, size_t len, const char *rel)
-{
-	int n = snprintf(buf, len, "%s/%s", tmp_root, rel);
+static const struct fake_sysfs_entry msr_events[] = {
+	{ "tsc", "event=0x00" },
+	{ "foo", "event=0x3,umask=?" },
+	{ "both", "event=0x1,umask=0x2" },
+	{ "nested", "tsc" },
+	/* Aliases at fault in their own terms, which are longer than
+	 * their names. */
+	{ "bv", "event=xyz" },
+	{ "big", "umask=0x100" },
+	{ "energy", "event=0x2" },
+	{ "energy.scale", "2.3283064365386962890625e-10" },
+	{ "energy.unit", "Joules" },
+	{ NULL },
+};
 
-	ck_assert_msg(n > 0 && (size_t)n < len, "path too long: %s", rel);
-}
+static const struct fake_sysfs_entry imc_format[] = {
+	{ "event", "config:0-7" },
+	{ NULL },
+};
 
-static void make_node(const struct node *nd)
-{
-	char path[512];
-	int fd;
+static const struct fake_sysfs_entry imc_events[] = {
+	{ "cas", "event=0x4" },
+	{ NULL },
+};
 
-	tree_path(path, sizeof(path), nd->path);
-	if (!nd->text) {
-		ck_assert_msg(mkdir(path, 0700) == 0, "mkdir %s", path);
-	} else {
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
-		ck_assert_msg(fd >= 0, "create %s", path);
-		ck_assert_msg(write(fd, nd->text, strlen(nd->text)) ==
-			      (ssize_t)strlen(nd->text), "write %s", path);
-		close(fd);
-	}
-	ck_assert_msg(chmod(path, nd->mode) == 0, "chmod %s", path);
-}
-
-/* Point pmu at a directory under tmp_root. */
-static void tracefs_use(const char *rel)
-{
-	tree_path(tracefs, sizeof(tracefs), rel);
-	tree_path(sysfs, sizeof(sysfs), "sys");
-	pmu_set_roots(sysfs, tracefs);
-}
+static const struct fake_sysfs_pmu pmus[] = {
+	{ "msr", "9", NULL, msr_format, msr_events },
+	{ "uncore_imc_0", "20", NULL, imc_format, imc_events },
+	{ "uncore_imc_1", "21", NULL, imc_format, imc_events },
+};
 
 static void tracefs_setup(void)
 {
-	int i;
-	const char *tmp = getenv("TMPDIR");
-
-	snprintf(tmp_root, sizeof(tmp_root), "%s/check_evparse.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	ck_assert_msg(mkdtemp(tmp_root) != NULL, "mkdtemp");
-	for (i = 0; i < N_ROWS(tree); i++)
-		make_node(&tree[i]);
-	tracefs_use("events");
-}
-
-static void tracefs_teardown(void)
-{
-	char path[512];
-	int i;
-
-	pmu_set_roots(NULL, NULL);
-	for (i = N_ROWS(tree) - 1; i >= 0; i--) {
-		tree_path(path, sizeof(path), tree[i].path);
-		if (tree[i].text) {
-			unlink(path);
-		} else {
-			chmod(path, 0700);
-			rmdir(path);
-		}
-	}
-	rmdir(tmp_root);
+	fake_sysfs_setup("check_evparse");
+	fake_sysfs_files(tracefs, N_ROWS(tracefs));
+	fake_sysfs_chmod("events/locked/secret/id", 0);
+	fake_sysfs_chmod("closed", 0);
+	fake_sysfs_pmus("sys", pmus, N_ROWS(pmus));
+	fake_sysfs_use("sys", "events");
 }
 
 static const struct good_row tp_good_rows[] = {
@@ -833,7 +748,7 @@ END_TEST
 
 static const struct tp_bad_row {
 	struct bad_row bad;
-	const char *root;	/* tracefs under tmp_root; NULL: "events" */
+	const char *root;	/* tracefs in the tree; NULL: "events" */
 	int needs_user;		/* permissions do not stop root */
 } tp_bad_rows[] = {
 	{ { __LINE__, "syscalls:nosuch", 0,
@@ -881,9 +796,9 @@ START_TEST(test_tp_bad)
 		return;
 	}
 	if (t->root)
-		tracefs_use(t->root);
+		fake_sysfs_use("sys", t->root);
 	check_bad(&t->bad);
-	tracefs_use("events");
+	fake_sysfs_use("sys", "events");
 }
 END_TEST
 
@@ -1340,12 +1255,12 @@ static int fifo_open(const char *path, int flags, mode_t mode)
  */
 START_TEST(test_file_fifo)
 {
-	char dir[] = "/tmp/check_evparse.XXXXXX", path[64], reason[128];
+	char path[PATH_MAX], reason[PATH_MAX + 128];
 	struct evlist *el = evlist_new();
 	struct evparse_error err;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	snprintf(path, sizeof(path), "%s/fifo", dir);
+	fake_sysfs_setup("check_evparse");
+	fake_sysfs_path(path, sizeof(path), "fifo");
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
 	snprintf(reason, sizeof(reason),
 		 "the event file '%s' is a FIFO with no writer: pstat does not wait for one",
@@ -1355,8 +1270,7 @@ START_TEST(test_file_fifo)
 				    &err), 0);
 	ck_assert_uint_eq(evlist_count(el), 2);
 	evlist_free(el);
-	ck_assert_int_eq(unlink(path), 0);
-	ck_assert_int_eq(rmdir(dir), 0);
+	fake_sysfs_teardown();
 }
 END_TEST
 
@@ -1378,14 +1292,14 @@ static Suite *evparse_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tracepoint");
-	tcase_add_unchecked_fixture(tc, tracefs_setup, tracefs_teardown);
+	tcase_add_unchecked_fixture(tc, tracefs_setup, fake_sysfs_teardown);
 	tcase_add_loop_test(tc, test_tp_good, 0, N_ROWS(tp_good_rows));
 	tcase_add_loop_test(tc, test_tp_bad, 0, N_ROWS(tp_bad_rows));
 	tcase_add_loop_test(tc, test_tp_glob, 0, N_ROWS(glob_rows));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("pmu");
-	tcase_add_unchecked_fixture(tc, tracefs_setup, tracefs_teardown);
+	tcase_add_unchecked_fixture(tc, tracefs_setup, fake_sysfs_teardown);
 	tcase_add_loop_test(tc, test_pmu_good, 0, N_ROWS(pmu_rows));
 	tcase_add_loop_test(tc, test_pmu_bad, 0, N_ROWS(pmu_bad_rows));
 	suite_add_tcase(s, tc);
@@ -1404,11 +1318,5 @@ static Suite *evparse_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(evparse_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(evparse_suite());
 }

@@ -21,6 +21,7 @@
 #include "target.h"
 
 #include "fake_kernel.h"
+#include "unit.h"
 
 /* The :u fallback, one open of one evsel. */
 static const struct fallback_row {
@@ -363,11 +364,5 @@ static Suite *evsel_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(evsel_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(evsel_suite());
 }

@@ -26,6 +26,7 @@
 #include "target.h"
 
 #include "fake_kernel.h"
+#include "unit.h"
 
 static int pid_4242[] = { 4242 }, pids_3[] = { 10, 11, 12 };
 static int cpus_2[] = { 0, 1 };
@@ -596,11 +597,5 @@ static Suite *faults_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(faults_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(faults_suite());
 }

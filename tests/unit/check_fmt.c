@@ -15,8 +15,7 @@
 #include <check.h>
 
 #include "fmt.h"
-
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#include "unit.h"
 
 /* A fixed generator: the same values on every run and machine. */
 static uint64_t next(uint64_t *s)
@@ -179,11 +178,5 @@ static Suite *fmt_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(fmt_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(fmt_suite());
 }

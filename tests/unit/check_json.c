@@ -12,8 +12,7 @@
 #include <check.h>
 
 #include "json.h"
-
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#include "unit.h"
 
 /* What json_string or json_number wrote, to be freed. */
 static char *written(const char *s, double v, bool number)
@@ -492,11 +491,5 @@ static Suite *json_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(json_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(json_suite());
 }

@@ -10,8 +10,7 @@
 #include <linux/perf_event.h>
 
 #include "metrics.h"
-
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#include "unit.h"
 
 /* The events the rows count; NONE ends a list. */
 enum ev_id {
@@ -645,11 +644,5 @@ static Suite *metrics_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(metrics_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(metrics_suite());
 }

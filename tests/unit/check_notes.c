@@ -22,6 +22,7 @@
 #include "results.h"
 #include "sys.h"
 #include "target.h"
+#include "unit.h"
 #include "workload.h"
 
 #include "fake_kernel.h"
@@ -398,11 +399,5 @@ static Suite *notes_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(notes_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(notes_suite());
 }

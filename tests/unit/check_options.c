@@ -14,8 +14,8 @@
 
 #include "aggr.h"
 #include "options.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_ARGS 10
 #define MAX_WANT 6
 #define MAX_EVENTS 3
@@ -824,11 +824,5 @@ static Suite *options_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(options_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(options_suite());
 }

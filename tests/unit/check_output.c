@@ -24,6 +24,7 @@
 #include "target.h"
 
 #include "fake_kernel.h"
+#include "unit.h"
 
 #define MAX_EVENTS 4
 #define GERMAN "de_DE.UTF-8"
@@ -1378,11 +1379,5 @@ static Suite *output_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(output_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(output_suite());
 }

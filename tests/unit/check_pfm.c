@@ -17,8 +17,7 @@
 
 #include "event.h"
 #include "pfm.h"
-
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#include "unit.h"
 
 #ifdef HAVE_LIBPFM4
 
@@ -264,11 +263,5 @@ static Suite *pfm_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(pfm_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(pfm_suite());
 }

@@ -3,20 +3,19 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <ftw.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <check.h>
 
+#include "fake_sysfs.h"
 #include "pmu.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define ALL ~0ULL
 
 /* What perf's sysfs format files say, and what pstat makes of them. */
@@ -146,141 +145,66 @@ START_TEST(test_format_pack)
 }
 END_TEST
 
-/*
- * A fake sysfs and tracefs under one temporary directory. pmu_set_roots()
- * keeps the pointers, so they live here, not on a stack.
- */
-static char tmp_root[256], sysfs[300], tracefs[300];
+/* A fake sysfs and tracefs. */
+static const struct fake_sysfs_entry msr_format[] = {
+	{ "event", "config:0-63" },
+	{ "umask", "config:8-15" },
+	{ NULL },
+};
 
-static const struct node {
-	const char *path;
-	const char *text;	/* NULL: a directory */
-} tree[] = {
-	{ "sys", NULL },
-	{ "sys/bus", NULL },
-	{ "sys/bus/event_source", NULL },
-	{ "sys/bus/event_source/devices", NULL },
+static const struct fake_sysfs_entry msr_events[] = {
+	{ "tsc", "event=0x00" },
+	{ "energy", "event=0x2" },
+	{ "energy.scale", "2.3283064365386962890625e-10" },
+	{ "energy.unit", "Joules" },
+	{ "aperf", "event=0x01" },
+	{ NULL },
+};
+
+static const struct fake_sysfs_pmu pmus[] = {
 	/* Made out of order: listings must not rely on creation order. */
-	{ "sys/bus/event_source/devices/uncore_imc_10", NULL },
-	{ "sys/bus/event_source/devices/uncore_imc_10/type", "23\n" },
-	{ "sys/bus/event_source/devices/uncore_imc_1", NULL },
-	{ "sys/bus/event_source/devices/uncore_imc_1/type", "21\n" },
-	{ "sys/bus/event_source/devices/uncore_imc_2", NULL },
-	{ "sys/bus/event_source/devices/uncore_imc_2/type", "22\n" },
-	{ "sys/bus/event_source/devices/uncore_imc_0", NULL },
-	{ "sys/bus/event_source/devices/uncore_imc_0/type", "20\n" },
+	{ "uncore_imc_10", "23" },
+	{ "uncore_imc_1", "21" },
+	{ "uncore_imc_2", "22" },
+	{ "uncore_imc_0", "20" },
 	/* Not instances of uncore_imc: the suffix is not a number. */
-	{ "sys/bus/event_source/devices/uncore_imc_free_running_0", NULL },
-	{ "sys/bus/event_source/devices/uncore_imc_free_running_0/type",
-	  "30\n" },
-	{ "sys/bus/event_source/devices/uncore_imc_3a", NULL },
-	{ "sys/bus/event_source/devices/uncore_imcx_4", NULL },
+	{ "uncore_imc_free_running_0", "30" },
+	{ "uncore_imc_3a" },
+	{ "uncore_imcx_4" },
 	/* A PMU and instances of the same name: the exact one wins. */
-	{ "sys/bus/event_source/devices/cbox", NULL },
-	{ "sys/bus/event_source/devices/cbox/type", "40\n" },
-	{ "sys/bus/event_source/devices/cbox_0", NULL },
-	{ "sys/bus/event_source/devices/cbox_0/type", "41\n" },
-	{ "sys/bus/event_source/devices/msr", NULL },
-	{ "sys/bus/event_source/devices/msr/type", "9\n" },
-	{ "sys/bus/event_source/devices/msr/format", NULL },
-	{ "sys/bus/event_source/devices/msr/format/event", "config:0-63\n" },
-	{ "sys/bus/event_source/devices/msr/format/umask", "config:8-15\n" },
-	{ "sys/bus/event_source/devices/msr/events", NULL },
-	{ "sys/bus/event_source/devices/msr/events/tsc", "event=0x00\n" },
-	{ "sys/bus/event_source/devices/msr/events/energy", "event=0x2\n" },
-	{ "sys/bus/event_source/devices/msr/events/energy.scale",
-	  "2.3283064365386962890625e-10\n" },
-	{ "sys/bus/event_source/devices/msr/events/energy.unit", "Joules\n" },
-	{ "sys/bus/event_source/devices/msr/events/aperf", "event=0x01\n" },
-	{ "sys/bus/event_source/devices/badtype", NULL },
-	{ "sys/bus/event_source/devices/badtype/type", "abc\n" },
-	{ "sys/bus/event_source/devices/bigtype", NULL },
-	{ "sys/bus/event_source/devices/bigtype/type", "4294967296\n" },
-	{ "sys/bus/event_source/devices/maxtype", NULL },
-	{ "sys/bus/event_source/devices/maxtype/type", "4294967295\n" },
-	{ "sys/bus/event_source/devices/notype", NULL },
+	{ "cbox", "40" },
+	{ "cbox_0", "41" },
+	{ "msr", "9", NULL, msr_format, msr_events },
+	{ "badtype", "abc" },
+	{ "bigtype", "4294967296" },
+	{ "maxtype", "4294967295" },
+	{ "notype" },
+};
 
-	{ "events", NULL },
+static const struct fake_sysfs_file tracefs[] = {
 	/* tracefs has files next to the systems. */
 	{ "events/enable", "0\n" },
 	{ "events/header_page", "field: u64 timestamp;\n" },
-	{ "events/systest", NULL },
-	{ "events/systest/b", NULL },
 	{ "events/systest/b/id", "301\n" },
-	{ "events/systest/a", NULL },
 	{ "events/systest/a/id", "300\n" },
 	{ "events/systest/noid", NULL },
-	{ "events/syscalls", NULL },
 	{ "events/syscalls/enable", "0\n" },
 	{ "events/syscalls/filter", "none\n" },
-	{ "events/syscalls/sys_exit_write", NULL },
 	{ "events/syscalls/sys_exit_write/id", "125\n" },
-	{ "events/syscalls/sys_enter_writev", NULL },
 	{ "events/syscalls/sys_enter_writev/id", "124\n" },
 	{ "events/syscalls/sys_enter_writev/enable", "0\n" },
-	{ "events/syscalls/sys_enter_write", NULL },
 	{ "events/syscalls/sys_enter_write/id", "123\n" },
 	{ "events/syscalls/sys_enter_write/format", "name: sys_enter_write\n" },
-	{ "events/sched", NULL },
-	{ "events/sched/sched_wakeup", NULL },
 	{ "events/sched/sched_wakeup/id", "78\n" },
-	{ "events/sched/sched_switch", NULL },
 	{ "events/sched/sched_switch/id", "77\n" },
 };
 
-static void root_path(char *buf, size_t len, const char *rel)
-{
-	int n = snprintf(buf, len, "%s/%s", tmp_root, rel);
-
-	ck_assert_msg(n > 0 && (size_t)n < len, "path too long: %s", rel);
-}
-
-static void write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-
-	ck_assert_msg(fd >= 0, "create %s: %s", path, strerror(errno));
-	ck_assert_msg(write(fd, text, strlen(text)) == (ssize_t)strlen(text),
-		      "write %s", path);
-	close(fd);
-}
-
 static void tree_setup(void)
 {
-	const char *tmp = getenv("TMPDIR");
-	char path[512];
-	int i;
-
-	snprintf(tmp_root, sizeof(tmp_root), "%s/check_pmu.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	ck_assert_msg(mkdtemp(tmp_root) != NULL, "mkdtemp: %s",
-		      strerror(errno));
-	for (i = 0; i < N_ROWS(tree); i++) {
-		root_path(path, sizeof(path), tree[i].path);
-		if (tree[i].text)
-			write_file(path, tree[i].text);
-		else
-			ck_assert_msg(mkdir(path, 0755) == 0, "mkdir %s: %s",
-				      path, strerror(errno));
-	}
-	root_path(sysfs, sizeof(sysfs), "sys");
-	root_path(tracefs, sizeof(tracefs), "events");
-	pmu_set_roots(sysfs, tracefs);
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag,
-		      struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
-static void tree_teardown(void)
-{
-	pmu_set_roots(NULL, NULL);
-	nftw(tmp_root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	fake_sysfs_setup("check_pmu");
+	fake_sysfs_pmus("sys", pmus, N_ROWS(pmus));
+	fake_sysfs_files(tracefs, N_ROWS(tracefs));
+	fake_sysfs_use("sys", "events");
 }
 
 /* Up to 8 names, NULL after the last. */
@@ -339,14 +263,12 @@ END_TEST
 /* No sysfs at all: no PMU by any name, and no error either. */
 START_TEST(test_instances_no_sysfs)
 {
-	static char missing[320];
 	char **names = NULL;
 
-	snprintf(missing, sizeof(missing), "%s/nonexistent", tmp_root);
-	pmu_set_roots(missing, tracefs);
+	fake_sysfs_use("nonexistent", "events");
 	ck_assert_int_eq(pmu_instances("msr", 3, &names), 0);
 	ck_assert(!pmu_have_core_pmu());
-	pmu_set_roots(sysfs, tracefs);
+	fake_sysfs_use("sys", "events");
 }
 END_TEST
 
@@ -444,26 +366,24 @@ END_TEST
 
 START_TEST(test_core_pmu)
 {
-	char path[512], cpus[600];
-	FILE *f;
+	char path[PATH_MAX], cpus[PATH_MAX];
 
 	ck_assert(!pmu_have_core_pmu());
-	root_path(path, sizeof(path), "sys/bus/event_source/devices/cpu");
-	ck_assert_int_eq(mkdir(path, 0755), 0);
+	fake_sysfs_mkdir("sys/bus/event_source/devices/cpu");
 	ck_assert(pmu_have_core_pmu());
+	fake_sysfs_path(path, sizeof(path), "sys/bus/event_source/devices/cpu");
 	ck_assert_int_eq(rmdir(path), 0);
 	ck_assert(!pmu_have_core_pmu());
 	/* arm64's, whose type is dynamic (8 under QEMU), known by its cpus. */
-	root_path(path, sizeof(path),
-		  "sys/bus/event_source/devices/armv8_pmuv3");
-	ck_assert_int_eq(mkdir(path, 0755), 0);
+	fake_sysfs_mkdir("sys/bus/event_source/devices/armv8_pmuv3");
 	ck_assert(!pmu_have_core_pmu());
-	snprintf(cpus, sizeof(cpus), "%s/cpus", path);
-	f = fopen(cpus, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs("0-3\n", f);
-	fclose(f);
+	fake_sysfs_write("sys/bus/event_source/devices/armv8_pmuv3/cpus",
+			 "0-3\n");
 	ck_assert(pmu_have_core_pmu());
+	fake_sysfs_path(path, sizeof(path),
+			"sys/bus/event_source/devices/armv8_pmuv3");
+	fake_sysfs_path(cpus, sizeof(cpus),
+			"sys/bus/event_source/devices/armv8_pmuv3/cpus");
 	ck_assert_int_eq(unlink(cpus), 0);
 	ck_assert_int_eq(rmdir(path), 0);
 	ck_assert(!pmu_have_core_pmu());
@@ -556,18 +476,19 @@ END_TEST
 
 START_TEST(test_glob_no_tracefs)
 {
-	static char missing[320];
+	char missing[PATH_MAX], events[PATH_MAX];
 
-	snprintf(missing, sizeof(missing), "%s/nonexistent", tmp_root);
-	pmu_set_roots(sysfs, missing);
+	fake_sysfs_path(missing, sizeof(missing), "nonexistent");
+	fake_sysfs_path(events, sizeof(events), "events");
+	fake_sysfs_use("sys", "nonexistent");
 	memset(&seen, 0, sizeof(seen));
 	seen.fail_at = -1;
 	ck_assert_int_eq(pmu_tracepoint_glob("*", "*", collect, &seen),
 			 -ENOENT);
 	ck_assert_int_eq(seen.n, 0);
 	ck_assert_str_eq(pmu_tracefs_events(), missing);
-	pmu_set_roots(sysfs, tracefs);
-	ck_assert_str_eq(pmu_tracefs_events(), tracefs);
+	fake_sysfs_use("sys", "events");
+	ck_assert_str_eq(pmu_tracefs_events(), events);
 }
 END_TEST
 
@@ -617,7 +538,7 @@ static Suite *pmu_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("sysfs");
-	tcase_add_unchecked_fixture(tc, tree_setup, tree_teardown);
+	tcase_add_unchecked_fixture(tc, tree_setup, fake_sysfs_teardown);
 	tcase_add_loop_test(tc, test_instances, 0, N_ROWS(instances_rows));
 	tcase_add_test(tc, test_instances_no_sysfs);
 	tcase_add_loop_test(tc, test_type, 0, N_ROWS(type_rows));
@@ -627,7 +548,7 @@ static Suite *pmu_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tracefs");
-	tcase_add_unchecked_fixture(tc, tree_setup, tree_teardown);
+	tcase_add_unchecked_fixture(tc, tree_setup, fake_sysfs_teardown);
 	tcase_add_loop_test(tc, test_glob, 0, N_ROWS(glob_rows));
 	tcase_add_test(tc, test_glob_callback_fails);
 	tcase_add_test(tc, test_glob_no_tracefs);
@@ -638,11 +559,5 @@ static Suite *pmu_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(pmu_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(pmu_suite());
 }

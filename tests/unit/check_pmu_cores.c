@@ -7,12 +7,10 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
 
@@ -21,122 +19,127 @@
 #include "event.h"
 #include "evlist.h"
 #include "evparse.h"
+#include "fake_sysfs.h"
 #include "pmu.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define DEV "sys/bus/event_source/devices/"
-
-/* The files of three machines: "ROOT/path", text (NULL: a directory
- * is made on the way to each file). */
-static const struct file {
-	const char *path;
-	const char *text;
-} files[] = {
-	/* Skylake-X: Intel's core PMU, msr, and an uncore PMU of two. */
-	{ "intel/" DEV "cpu/type", "4" },
-	{ "intel/" DEV "cpu/format/event", "config:0-7" },
-	{ "intel/" DEV "cpu/format/umask", "config:8-15" },
-	{ "intel/" DEV "cpu/format/edge", "config:18" },
-	{ "intel/" DEV "cpu/format/pc", "config:19" },
-	{ "intel/" DEV "cpu/format/any", "config:21" },
-	{ "intel/" DEV "cpu/format/inv", "config:23" },
-	{ "intel/" DEV "cpu/format/cmask", "config:24-31" },
-	{ "intel/" DEV "cpu/format/in_tx", "config:32" },
-	{ "intel/" DEV "cpu/format/in_tx_cp", "config:33" },
-	{ "intel/" DEV "cpu/format/offcore_rsp", "config1:0-63" },
-	{ "intel/" DEV "cpu/format/ldlat", "config1:0-15" },
-	{ "intel/" DEV "cpu/events/mem-loads", "event=0xcd,umask=0x1,ldlat=3" },
-	{ "intel/" DEV "cpu/events/cycles-ct", "event=0x3c,in_tx=1,in_tx_cp=1" },
-	{ "intel/" DEV "msr/type", "9" },
-	{ "intel/" DEV "msr/format/event", "config:0-63" },
-	{ "intel/" DEV "msr/events/tsc", "event=0x00" },
-	{ "intel/" DEV "uncore_imc_0/type", "20" },
-	{ "intel/" DEV "uncore_imc_0/format/event", "config:0-7" },
-	{ "intel/" DEV "uncore_imc_0/events/cas", "event=0x4" },
-	{ "intel/" DEV "uncore_imc_1/type", "21" },
-	{ "intel/" DEV "uncore_imc_1/format/event", "config:0-7" },
-	{ "intel/" DEV "uncore_imc_1/events/cas", "event=0x4" },
-	/* AMD: a 12-bit event over config bits 0-7 and 32-35. */
-	{ "amd/" DEV "cpu/type", "4" },
-	{ "amd/" DEV "cpu/format/event", "config:0-7,32-35" },
-	{ "amd/" DEV "cpu/format/umask", "config:8-15" },
-	{ "amd/" DEV "cpu/format/inv", "config:23" },
-	{ "amd/" DEV "cpu/format/cmask", "config:24-31" },
-	{ "amd/" DEV "cpu/events/ls-dispatch", "event=0x429,umask=0x7" },
-	/* A hybrid CPU: CPU 0 a big core, CPU 1 a small one. */
-	{ "hybrid/" DEV "cpu_core/type", "4" },
-	{ "hybrid/" DEV "cpu_core/cpus", "0" },
-	{ "hybrid/" DEV "cpu_core/format/event", "config:0-7" },
-	{ "hybrid/" DEV "cpu_core/format/umask", "config:8-15" },
-	{ "hybrid/" DEV "cpu_core/format/ldlat", "config1:0-15" },
-	{ "hybrid/" DEV "cpu_core/events/mem-loads",
-	  "event=0xcd,umask=0x1,ldlat=3" },
-	{ "hybrid/" DEV "cpu_core/events/both-ev", "event=0x11" },
-	{ "hybrid/" DEV "cpu_atom/type", "10" },
-	{ "hybrid/" DEV "cpu_atom/cpus", "1" },
-	{ "hybrid/" DEV "cpu_atom/format/event", "config:0-7" },
-	{ "hybrid/" DEV "cpu_atom/format/umask", "config:8-15" },
-	{ "hybrid/" DEV "cpu_atom/events/both-ev", "event=0x11" },
-	{ "hybrid/" DEV "cpu_atom/events/topdown-bad-spec",
-	  "event=0x73,umask=0x6" },
-	{ "hybrid/" DEV "software/type", "1" },
+/* The PMUs of three machines, each in a sysfs of its own. */
+static const struct fake_sysfs_entry msr_format[] = {
+	{ "event", "config:0-63" },
+	{ NULL },
 };
 
-static char tmp_root[256], root[512];
+static const struct fake_sysfs_entry msr_events[] = {
+	{ "tsc", "event=0x00" },
+	{ NULL },
+};
 
-/* mkdir -p of path's directories, then the file. */
-static void make_file(const struct file *f)
-{
-	char path[512], *slash;
-	int fd;
+static const struct fake_sysfs_entry imc_format[] = {
+	{ "event", "config:0-7" },
+	{ NULL },
+};
 
-	snprintf(path, sizeof(path), "%s/%s", tmp_root, f->path);
-	for (slash = strchr(path + strlen(tmp_root) + 1, '/'); slash;
-	     slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		ck_assert_msg(mkdir(path, 0755) == 0 || errno == EEXIST,
-			      "mkdir %s", path);
-		*slash = '/';
-	}
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	ck_assert_msg(fd >= 0, "create %s", path);
-	ck_assert(write(fd, f->text, strlen(f->text)) ==
-		  (ssize_t)strlen(f->text));
-	ck_assert(write(fd, "\n", 1) == 1);
-	close(fd);
-}
+static const struct fake_sysfs_entry imc_events[] = {
+	{ "cas", "event=0x4" },
+	{ NULL },
+};
+
+/* Skylake-X: Intel's core PMU, msr, and an uncore PMU of two. */
+static const struct fake_sysfs_entry intel_format[] = {
+	{ "event", "config:0-7" },
+	{ "umask", "config:8-15" },
+	{ "edge", "config:18" },
+	{ "pc", "config:19" },
+	{ "any", "config:21" },
+	{ "inv", "config:23" },
+	{ "cmask", "config:24-31" },
+	{ "in_tx", "config:32" },
+	{ "in_tx_cp", "config:33" },
+	{ "offcore_rsp", "config1:0-63" },
+	{ "ldlat", "config1:0-15" },
+	{ NULL },
+};
+
+static const struct fake_sysfs_entry intel_events[] = {
+	{ "mem-loads", "event=0xcd,umask=0x1,ldlat=3" },
+	{ "cycles-ct", "event=0x3c,in_tx=1,in_tx_cp=1" },
+	{ NULL },
+};
+
+static const struct fake_sysfs_pmu intel[] = {
+	{ "cpu", "4", NULL, intel_format, intel_events },
+	{ "msr", "9", NULL, msr_format, msr_events },
+	{ "uncore_imc_0", "20", NULL, imc_format, imc_events },
+	{ "uncore_imc_1", "21", NULL, imc_format, imc_events },
+};
+
+/* AMD: a 12-bit event over config bits 0-7 and 32-35. */
+static const struct fake_sysfs_entry amd_format[] = {
+	{ "event", "config:0-7,32-35" },
+	{ "umask", "config:8-15" },
+	{ "inv", "config:23" },
+	{ "cmask", "config:24-31" },
+	{ NULL },
+};
+
+static const struct fake_sysfs_entry amd_events[] = {
+	{ "ls-dispatch", "event=0x429,umask=0x7" },
+	{ NULL },
+};
+
+static const struct fake_sysfs_pmu amd[] = {
+	{ "cpu", "4", NULL, amd_format, amd_events },
+};
+
+/* A hybrid CPU: CPU 0 a big core, CPU 1 a small one. */
+static const struct fake_sysfs_entry core_format[] = {
+	{ "event", "config:0-7" },
+	{ "umask", "config:8-15" },
+	{ "ldlat", "config1:0-15" },
+	{ NULL },
+};
+
+static const struct fake_sysfs_entry core_events[] = {
+	{ "mem-loads", "event=0xcd,umask=0x1,ldlat=3" },
+	{ "both-ev", "event=0x11" },
+	{ NULL },
+};
+
+static const struct fake_sysfs_entry atom_format[] = {
+	{ "event", "config:0-7" },
+	{ "umask", "config:8-15" },
+	{ NULL },
+};
+
+static const struct fake_sysfs_entry atom_events[] = {
+	{ "both-ev", "event=0x11" },
+	{ "topdown-bad-spec", "event=0x73,umask=0x6" },
+	{ NULL },
+};
+
+static const struct fake_sysfs_pmu hybrid[] = {
+	{ "cpu_core", "4", "0", core_format, core_events },
+	{ "cpu_atom", "10", "1", atom_format, atom_events },
+	{ "software", "1" },
+};
 
 static void trees_setup(void)
 {
-	const char *tmp = getenv("TMPDIR");
-	int i;
-
-	snprintf(tmp_root, sizeof(tmp_root), "%s/check_pmu_cores.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	ck_assert_msg(mkdtemp(tmp_root) != NULL, "mkdtemp");
-	for (i = 0; i < N_ROWS(files); i++)
-		make_file(&files[i]);
-}
-
-static void trees_teardown(void)
-{
-	char cmd[600];
-
-	pmu_set_roots(NULL, NULL);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp_root);
-	ck_assert(system(cmd) == 0);
+	fake_sysfs_setup("check_pmu_cores");
+	fake_sysfs_pmus("intel/sys", intel, N_ROWS(intel));
+	fake_sysfs_pmus("amd/sys", amd, N_ROWS(amd));
+	fake_sysfs_pmus("hybrid/sys", hybrid, N_ROWS(hybrid));
+	fake_sysfs_mkdir("events");
 }
 
 /* Look at machine m's sysfs, and a tracefs of no tracepoint: the same
  * answers whether or not this machine has tracefs mounted. */
 static void use(const char *m)
 {
-	static char events[sizeof(tmp_root) + 32];
+	char sys[32];
 
-	snprintf(root, sizeof(root), "%s/%s/sys", tmp_root, m);
-	snprintf(events, sizeof(events), "%s/tracing-events", tmp_root);
-	ck_assert(mkdir(events, 0755) == 0 || errno == EEXIST);
-	pmu_set_roots(root, events);
+	snprintf(sys, sizeof(sys), "%s/sys", m);
+	fake_sysfs_use(sys, "events");
 }
 
 #define HW PERF_TYPE_HARDWARE
@@ -402,7 +405,7 @@ static Suite *pmu_cores_suite(void)
 	Suite *s = suite_create("pmu_cores");
 	TCase *tc = tcase_create("cores");
 
-	tcase_add_unchecked_fixture(tc, trees_setup, trees_teardown);
+	tcase_add_unchecked_fixture(tc, trees_setup, fake_sysfs_teardown);
 	tcase_add_loop_test(tc, test_encode, 0, N_ROWS(rows));
 	tcase_add_loop_test(tc, test_refused, 0, N_ROWS(bad_rows));
 	tcase_add_test(tc, test_hybrid_cores);
@@ -414,11 +417,5 @@ static Suite *pmu_cores_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(pmu_cores_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(pmu_cores_suite());
 }

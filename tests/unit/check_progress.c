@@ -9,8 +9,7 @@
 #include <check.h>
 
 #include "progress.h"
-
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#include "unit.h"
 
 static const struct format_row {
 	int line;
@@ -122,11 +121,5 @@ static Suite *progress_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(progress_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(progress_suite());
 }

@@ -12,8 +12,8 @@
 
 #include "counts.h"
 #include "stats.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_X 12
 
 static const struct spread_row {
@@ -259,11 +259,5 @@ static Suite *stats_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(stats_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(stats_suite());
 }

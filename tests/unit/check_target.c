@@ -3,25 +3,22 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <ftw.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <check.h>
 
 #include "aggr.h"
+#include "fake_sysfs.h"
 #include "options.h"
-#include "pmu.h"
 #include "target.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_ARGS 12
 
 /* The options of args (after "pstat"), and their target: 0 or -errno. */
@@ -255,66 +252,18 @@ START_TEST(test_refused)
 END_TEST
 
 /* A fake sysfs: CPUs 0, 1 and 3 online, 0 and 1 on socket 0, 3 on 1. */
-static char tmp_root[256];
-
-static const struct {
-	const char *path;
-	const char *text;	/* NULL: a directory */
-} tree[] = {
-	{ "devices", NULL },
-	{ "devices/system", NULL },
-	{ "devices/system/cpu", NULL },
-	{ "devices/system/cpu/online", "0-1,3\n" },
-	{ "devices/system/cpu/cpu0", NULL },
-	{ "devices/system/cpu/cpu0/topology", NULL },
-	{ "devices/system/cpu/cpu0/topology/physical_package_id", "0\n" },
-	{ "devices/system/cpu/cpu0/topology/core_id", "0\n" },
-	{ "devices/system/cpu/cpu1", NULL },
-	{ "devices/system/cpu/cpu1/topology", NULL },
-	{ "devices/system/cpu/cpu1/topology/physical_package_id", "0\n" },
-	{ "devices/system/cpu/cpu1/topology/core_id", "1\n" },
-	{ "devices/system/cpu/cpu3", NULL },
-	{ "devices/system/cpu/cpu3/topology", NULL },
-	{ "devices/system/cpu/cpu3/topology/physical_package_id", "1\n" },
-	{ "devices/system/cpu/cpu3/topology/core_id", "0\n" },
+static const struct fake_sysfs_cpu tree_cpus[] = {
+	/* cpu, socket, die, core, node */
+	{ 0, 0, -1, 0, -1 },
+	{ 1, 0, -1, 1, -1 },
+	{ 3, 1, -1, 0, -1 },
 };
 
 static void tree_setup(void)
 {
-	const char *tmp = getenv("TMPDIR");
-	char path[512];
-	int i, fd;
-
-	snprintf(tmp_root, sizeof(tmp_root), "%s/check_target.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	ck_assert_msg(mkdtemp(tmp_root) != NULL, "mkdtemp: %s",
-		      strerror(errno));
-	for (i = 0; i < N_ROWS(tree); i++) {
-		snprintf(path, sizeof(path), "%s/%s", tmp_root, tree[i].path);
-		if (!tree[i].text) {
-			ck_assert_msg(mkdir(path, 0755) == 0, "mkdir %s: %s",
-				      path, strerror(errno));
-			continue;
-		}
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-		ck_assert_msg(fd >= 0, "create %s: %s", path, strerror(errno));
-		ck_assert(write(fd, tree[i].text, strlen(tree[i].text)) ==
-			  (ssize_t)strlen(tree[i].text));
-		close(fd);
-	}
-	pmu_set_roots(tmp_root, tmp_root);
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag,
-		      struct FTW *ftw)
-{
-	return remove(path);
-}
-
-static void tree_teardown(void)
-{
-	pmu_set_roots(NULL, NULL);
-	nftw(tmp_root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	fake_sysfs_setup("check_target");
+	fake_sysfs_cpus("sys", "0-1,3", tree_cpus, N_ROWS(tree_cpus));
+	fake_sysfs_use("sys", "events");
 }
 
 /* -a and -C: CPUs, any thread, counting from the open. */
@@ -452,7 +401,7 @@ static Suite *target_suite(void)
 	tcase_add_test(tt, test_all_threads);
 	tcase_add_test(tt, test_all_threads_command);
 	suite_add_tcase(s, tt);
-	tcase_add_checked_fixture(tp, tree_setup, tree_teardown);
+	tcase_add_checked_fixture(tp, tree_setup, fake_sysfs_teardown);
 	tcase_add_loop_test(tp, test_cpus, 0, N_ROWS(cpus_rows));
 	/* -C's CPUs are checked against the fake ones online. */
 	tcase_add_loop_test(tp, test_refused, 0, N_ROWS(refused_rows));
@@ -462,11 +411,5 @@ static Suite *target_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(target_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(target_suite());
 }

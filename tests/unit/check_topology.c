@@ -4,21 +4,19 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <check.h>
 
-#include "pmu.h"
+#include "fake_sysfs.h"
 #include "topology.h"
+#include "unit.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_CPUS 8
 
 struct list_row {
@@ -212,65 +210,18 @@ END_TEST
  * A fake sysfs: CPU 0 says everything, CPU 1 has no die_id (before
  * Linux 5.2) and no node (no NUMA), CPU 3 has no topology at all.
  */
-static char tmp_root[256];
-
-static const struct {
-	const char *path;
-	const char *text;	/* NULL: a directory */
-} tree[] = {
-	{ "devices", NULL },
-	{ "devices/system", NULL },
-	{ "devices/system/cpu", NULL },
-	{ "devices/system/cpu/online", "0-1,3\n" },
-	{ "devices/system/cpu/cpu0", NULL },
-	{ "devices/system/cpu/cpu0/node1", NULL },
-	{ "devices/system/cpu/cpu0/topology", NULL },
-	{ "devices/system/cpu/cpu0/topology/physical_package_id", "1\n" },
-	{ "devices/system/cpu/cpu0/topology/die_id", "2\n" },
-	{ "devices/system/cpu/cpu0/topology/core_id", "3\n" },
-	{ "devices/system/cpu/cpu1", NULL },
-	{ "devices/system/cpu/cpu1/topology", NULL },
-	{ "devices/system/cpu/cpu1/topology/physical_package_id", "0\n" },
-	{ "devices/system/cpu/cpu1/topology/core_id", "7\n" },
-	{ "devices/system/cpu/cpu3", NULL },
+static const struct fake_sysfs_cpu tree_cpus[] = {
+	/* cpu, socket, die, core, node */
+	{ 0, 1, 2, 3, 1 },
+	{ 1, 0, -1, 7, -1 },
+	{ 3, -1, -1, -1, -1 },
 };
 
 static void tree_setup(void)
 {
-	const char *tmp = getenv("TMPDIR");
-	char path[512];
-	int i, fd;
-
-	snprintf(tmp_root, sizeof(tmp_root), "%s/check_topology.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	ck_assert_msg(mkdtemp(tmp_root) != NULL, "mkdtemp: %s",
-		      strerror(errno));
-	for (i = 0; i < N_ROWS(tree); i++) {
-		snprintf(path, sizeof(path), "%s/%s", tmp_root, tree[i].path);
-		if (!tree[i].text) {
-			ck_assert_msg(mkdir(path, 0755) == 0, "mkdir %s: %s",
-				      path, strerror(errno));
-			continue;
-		}
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-		ck_assert_msg(fd >= 0, "create %s: %s", path, strerror(errno));
-		ck_assert(write(fd, tree[i].text, strlen(tree[i].text)) ==
-			  (ssize_t)strlen(tree[i].text));
-		close(fd);
-	}
-	pmu_set_roots(tmp_root, tmp_root);
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag,
-		      struct FTW *ftw)
-{
-	return remove(path);
-}
-
-static void tree_teardown(void)
-{
-	pmu_set_roots(NULL, NULL);
-	nftw(tmp_root, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	fake_sysfs_setup("check_topology");
+	fake_sysfs_cpus("sys", "0-1,3", tree_cpus, N_ROWS(tree_cpus));
+	fake_sysfs_use("sys", "events");
 }
 
 START_TEST(test_online)
@@ -326,7 +277,7 @@ static Suite *topology_suite(void)
 	tcase_add_test(tl, test_parse_list_long);
 	tcase_add_test(tl, test_contains);
 	suite_add_tcase(s, tl);
-	tcase_add_checked_fixture(ts, tree_setup, tree_teardown);
+	tcase_add_checked_fixture(ts, tree_setup, fake_sysfs_teardown);
 	tcase_add_test(ts, test_online);
 	tcase_add_loop_test(ts, test_describe, 0, N_ROWS(describe_rows));
 	suite_add_tcase(s, ts);
@@ -335,11 +286,5 @@ static Suite *topology_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(topology_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(topology_suite());
 }

@@ -4,8 +4,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,65 +17,39 @@
 
 #include <check.h>
 
+#include "fake_sysfs.h"
 #include "spawn.h"
+#include "unit.h"
 #include "workload.h"
-
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /*
  * A directory of commands: exe/prog (executable), noexec/prog (not),
  * dir/prog (a directory), empty/; and script, a shell script without
  * #! that exits 7.
  */
-static char root[] = "/tmp/check_workload.XXXXXX";
-
-static void file(const char *rel, const char *text, mode_t mode)
-{
-	char path[PATH_MAX];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	ck_assert_int_eq(fclose(f), 0);
-	ck_assert_int_eq(chmod(path, mode), 0);
-}
-
-static void dir(const char *rel)
-{
-	char path[PATH_MAX];
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	ck_assert_int_eq(mkdir(path, 0755), 0);
-}
+static const char *root;
 
 static void setup(void)
 {
-	ck_assert_ptr_nonnull(mkdtemp(root));
-	dir("exe");
-	dir("noexec");
-	dir("dir");
-	dir("dir/prog");
-	dir("empty");
-	file("exe/prog", "#!/bin/sh\nexit 0\n", 0755);
-	file("noexec/prog", "#!/bin/sh\nexit 0\n", 0644);
-	file("script", "exit 7\n", 0755);
+	root = fake_sysfs_setup("check_workload");
+	fake_sysfs_mkdir("exe");
+	fake_sysfs_mkdir("noexec");
+	fake_sysfs_mkdir("dir/prog");
+	fake_sysfs_mkdir("empty");
+	fake_sysfs_write("exe/prog", "#!/bin/sh\nexit 0\n");
+	fake_sysfs_chmod("exe/prog", 0755);
+	fake_sysfs_write("noexec/prog", "#!/bin/sh\nexit 0\n");
+	fake_sysfs_chmod("noexec/prog", 0644);
+	fake_sysfs_write("script", "exit 7\n");
+	fake_sysfs_chmod("script", 0755);
 	ck_assert_int_eq(chdir(root), 0);
 }
 
-static int remove_one(const char *path, const struct stat *st, int flag,
-		      struct FTW *ftw)
-{
-	return remove(path);
-}
-
-/* The tests change PATH: remove without a shell. */
+/* The tests change PATH: removed without a shell. */
 static void teardown(void)
 {
 	ck_assert_int_eq(chdir("/"), 0);
-	ck_assert_int_eq(nftw(root, remove_one, 8, FTW_DEPTH | FTW_PHYS), 0);
-	strcpy(root + strlen(root) - 6, "XXXXXX");
+	fake_sysfs_teardown();
 }
 
 /* PATH's directories under root, ":"-separated ("" is itself). */
@@ -171,7 +143,8 @@ START_TEST(test_exec_stops_setuid)
 	snprintf(path, sizeof(path), "%s/exe/bin", root);
 	snprintf(script, sizeof(script), "%s/exe/prog", root);
 	/* An ELF file: a copy of /bin/true would do, but any non-#! is. */
-	file("exe/bin", "\177ELF", 0755);
+	fake_sysfs_write("exe/bin", "\177ELF");
+	fake_sysfs_chmod("exe/bin", 0755);
 	ck_assert_int_eq(chown(path, 65534, 65534), 0);
 	ck_assert_int_eq(chmod(path, 04755), 0);
 	ck_assert_int_eq(chown(script, 65534, 65534), 0);
@@ -264,11 +237,5 @@ static Suite *workload_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(workload_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(workload_suite());
 }

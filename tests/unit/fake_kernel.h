@@ -16,8 +16,6 @@
 
 #include "aggr.h"
 
-#define N_ROWS(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
 #define FAKE_FIRST_FD	100
 #define FAKE_MAX_CALLS	256
 #define FAKE_NO_PARANOID	(-1000)	/* the level cannot be read */
