@@ -147,3 +147,27 @@ for mode in "" --metric-only; do
 	few=$(allocations 0.01 $mode) many=$(allocations 0.2 $mode)
 	expect_eq "$many" "$few" "-I 10 $mode: allocations over 20 intervals"
 done
+
+# -r 0 keeps each run's values while memory lasts (what --table, pstat's
+# JSON and a ratio over the runs of its numerator need). When the room
+# for them cannot grow, the runs stop there and those made are printed,
+# whole, with 125: nothing counted is thrown away. The room grows at the
+# 65th run; each allocation between the 64th run's end and the 65th's.
+runs_allocs()
+{
+	with_faults -- -x, -r "$1" -e "$events" -- true
+	expect_rc 0
+	fault_report allocations
+}
+before=$(runs_allocs 64)
+shape csv >clean
+after=$(runs_allocs 65)
+k=$((before + 1))
+while [ "$k" -le "$after" ]; do
+	with_faults FAULT_ALLOC=$k -- -x, -r 0 -e "$events" -- true
+	expect_rc 125
+	shape csv >got
+	diff clean got >/dev/null ||
+		{ diff clean got; fail_ "-r 0, allocation $k failing: not the runs made"; }
+	k=$((k + 1))
+done
