@@ -3,6 +3,7 @@
 #ifndef PSTAT_COUNTS_H
 #define PSTAT_COUNTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,6 +29,13 @@ struct counts_result {
 };
 
 void counts_scale(const struct counts_values *v, struct counts_result *r);
+
+/* Whether r holds a count, exact or estimated: what every format shows
+ * as a number, and a metric may use. */
+static inline bool counts_counted(const struct counts_result *r)
+{
+	return r->state == COUNTS_COUNTED || r->state == COUNTS_SCALED;
+}
 
 /*
  * A PERF_FORMAT_GROUP read with ID, TOTAL_TIME_ENABLED and

@@ -91,11 +91,6 @@ const char *output_signal_name(int sig, char *buf, size_t len)
 	return buf;
 }
 
-static bool counted(const struct counts_result *r)
-{
-	return r->state == COUNTS_COUNTED || r->state == COUNTS_SCALED;
-}
-
 double output_shown(const struct results_row *rr, double v)
 {
 	return evsel_is_clock(rr->e) ? v / 1e6 : v;
@@ -167,7 +162,7 @@ static void make_row(const struct results *res, const struct results_row *rr,
 	row->fractional = evsel_is_clock(rr->e) || evsel_scale(rr->e) != 1.0;
 	row->value = output_shown(rr, row->raw);
 	row->n_metrics = 0;
-	if (ctx && counted(&row->r))
+	if (ctx && counts_counted(&row->r))
 		row->n_metrics = metrics_compute(ctx, evsel_attr(rr->e),
 						 row->raw, row->m);
 }
@@ -511,7 +506,7 @@ static void metric_cells(struct output *out, const struct results *res,
 				 &row);
 			ctx = ratio_ctx(out, res, row.rr, &own);
 		}
-		mo->cells[i].has = counted(&row.r) &&
+		mo->cells[i].has = counts_counted(&row.r) &&
 			metrics_column_value(ctx,
 					     evsel_attr(row.rr->e),
 					     row.raw, &c->m,
@@ -569,7 +564,7 @@ static int build_contexts(struct output *out, const struct results *res,
 		metrics_ctx_init(&out->ctx[i], wall_ns);
 	for (i = 0; i < res->n_rows; i++) {
 		row_value(res, &res->rows[i], out->interval, &row);
-		if (counted(&row.r))
+		if (counts_counted(&row.r))
 			metrics_ctx_add(ctx_of(out, row.rr),
 					evsel_attr(row.rr->e), row.raw);
 	}
@@ -580,7 +575,7 @@ static int build_contexts(struct output *out, const struct results *res,
  * are not shown the hundreds of them; scripts get every row. */
 static bool quiet_zero(const struct results *res, const struct output_row *row)
 {
-	return res->aggr && res->aggr->quiet_zeros && counted(&row->r) &&
+	return res->aggr && res->aggr->quiet_zeros && counts_counted(&row->r) &&
 	       row->r.value == 0;
 }
 

@@ -60,8 +60,7 @@ static void prefix(struct output *out, const struct output_row *row)
 
 static void jsonl_row(struct output *out, const struct output_row *row)
 {
-	bool counted = row->r.state == COUNTS_COUNTED ||
-		       row->r.state == COUNTS_SCALED;
+	bool counted = counts_counted(&row->r);
 	char text[64];
 	int m;
 

@@ -80,11 +80,6 @@ static void pcsv_start(struct output *out)
 	fputs(csv_header, out->f);
 }
 
-static bool counted(const struct output_row *row)
-{
-	return row->r.state == COUNTS_COUNTED || row->r.state == COUNTS_SCALED;
-}
-
 static void aggregate_cells(FILE *f, const struct output_row *row)
 {
 	cell(f, row->aggr ? row->aggr : "", false);
@@ -106,7 +101,7 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 	cell(out->f, row->name, false);
 	snprintf(buf, sizeof(buf), row->fractional ? "%.6f" : "%.0f",
 		 row->value);
-	cell(out->f, counted(row) ? buf : "", false);
+	cell(out->f, counts_counted(&row->r) ? buf : "", false);
 	cell(out->f, row->unit, false);
 	cell(out->f, output_state_name(row->r.state), false);
 	fprintf(out->f, "%" PRIu64 ",%" PRIu64 ",%.2f,", row->vals.enabled,
@@ -310,7 +305,7 @@ static void pjson_row(struct output *out, const struct output_row *row)
 	}
 	fputs(", ", f);
 	key(f, "value");
-	if (counted(row))
+	if (counts_counted(&row->r))
 		json_number(f, row->value);
 	else
 		fputs("null", f);

@@ -341,8 +341,7 @@ int results_end_run(struct results *r, double wall_ns)
 		double value = results_value(r, row, &v, &res);
 
 		row->run_counted[r->n_runs] = known && row->covered &&
-					      (res.state == COUNTS_COUNTED ||
-					       res.state == COUNTS_SCALED);
+					      counts_counted(&res);
 		row->run_values[r->n_runs] = value;
 		if (!row->run_counted[r->n_runs])
 			continue;
