@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "csv.h"
 #include "fmt.h"
 #include "output_impl.h"
 #include "results.h"
@@ -52,48 +53,21 @@ static void put(struct line *l, const char *s, size_t len)
 	l->n += len;
 }
 
-/*
- * RFC 4180: a field holding a quote or a newline is quoted, and so is
- * one where a separator would be read: in it, or, with a separator
- * such as ";;", starting in it and running on into the one after it
- * ("a;" then ";;" reads as "a", then ";").
- */
-static bool needs_quotes(const char *s, size_t len, const char *sep)
+static void line_put(void *l, const char *s, size_t len)
 {
-	size_t n = strlen(sep), k;
-
-	if (strpbrk(s, "\"\n\r") || strstr(s, sep))
-		return true;
-	for (k = 1; k < n && k <= len; k++)
-		if (memcmp(s + len - k, sep, k) == 0 &&
-		    memcmp(sep + k, sep, n - k) == 0)
-			return true;
-	return false;
+	put(l, s, len);
 }
 
 static void field(struct line *l, const char *s, bool last)
 {
-	const char *c;
 	/* The usual one-byte separator: one pass finds the end or a byte
-	 * that needs quotes. */
+	 * that needs quotes (csv.c's rule). */
 	size_t len = strcspn(s, l->special);
-	bool plain = s[len] == '\0' && l->sep_len == 1;
 
-	if (!plain) {
-		len += strlen(s + len);
-		plain = !needs_quotes(s, len, l->sep);
-	}
-	if (plain) {
+	if (s[len] == '\0' && l->sep_len == 1)
 		put(l, s, len);
-	} else {
-		put(l, "\"", 1);
-		for (c = s; *c; c++) {
-			if (*c == '"')
-				put(l, "\"", 1);
-			put(l, c, 1);
-		}
-		put(l, "\"", 1);
-	}
+	else
+		csv_field(line_put, l, s, len + strlen(s + len), l->sep);
 	if (last)
 		put(l, "\n", 1);
 	else

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "csv.h"
 #include "json.h"
 #include "output_impl.h"
 #include "rank.h"
@@ -24,34 +25,6 @@ static const char csv_header[] =
 	"enabled_ns,running_ns,running_pct,metric_value,metric_unit,"
 	"variance_pct,run,cgroup\n";
 
-static bool needs_quotes(const char *s)
-{
-	return strpbrk(s, ",\"\n\r") != NULL;
-}
-
-/* s as it goes inside quotes: quotes doubled. */
-static void quoted(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-}
-
-/* A CSV field: quoted when it holds a comma, a quote or a newline. */
-static void cell(FILE *f, const char *s, bool last)
-{
-	if (!needs_quotes(s)) {
-		fputs(s, f);
-	} else {
-		fputc('"', f);
-		quoted(f, s);
-		fputc('"', f);
-	}
-	fputc(last ? '\n' : ',', f);
-}
-
 /* The words of argv joined by spaces, as one field, however long. */
 static void argv_cell(FILE *f, char *const *argv)
 {
@@ -59,14 +32,14 @@ static void argv_cell(FILE *f, char *const *argv)
 	char *const *a;
 
 	for (a = argv; a && *a; a++)
-		quote |= needs_quotes(*a);
+		quote |= csv_needs_quotes(*a, strlen(*a), ",");
 	if (quote)
 		fputc('"', f);
 	for (a = argv; a && *a; a++) {
 		if (a != argv)
 			fputc(' ', f);
 		if (quote)
-			quoted(f, *a);
+			csv_escape(csv_file_put, f, *a, strlen(*a));
 		else
 			fputs(*a, f);
 	}
@@ -82,7 +55,7 @@ static void pcsv_start(struct output *out)
 
 static void aggregate_cells(FILE *f, const struct output_row *row)
 {
-	cell(f, row->aggr ? row->aggr : "", false);
+	csv_cell(f, row->aggr ? row->aggr : "", false);
 	if (row->aggr_cpus)
 		fprintf(f, "%d,", row->aggr_cpus);
 	else
@@ -94,32 +67,32 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 	char buf[64];
 	int m;
 
-	cell(out->f, out->interval ? "interval" : "total", false);
+	csv_cell(out->f, out->interval ? "interval" : "total", false);
 	snprintf(buf, sizeof(buf), "%s", out->ts_text);
-	cell(out->f, out->interval ? buf : "", false);
+	csv_cell(out->f, out->interval ? buf : "", false);
 	aggregate_cells(out->f, row);
-	cell(out->f, row->name, false);
+	csv_cell(out->f, row->name, false);
 	snprintf(buf, sizeof(buf), row->fractional ? "%.6f" : "%.0f",
 		 row->value);
-	cell(out->f, counts_counted(&row->r) ? buf : "", false);
-	cell(out->f, row->unit, false);
-	cell(out->f, output_state_name(row->r.state), false);
+	csv_cell(out->f, counts_counted(&row->r) ? buf : "", false);
+	csv_cell(out->f, row->unit, false);
+	csv_cell(out->f, output_state_name(row->r.state), false);
 	fprintf(out->f, "%" PRIu64 ",%" PRIu64 ",%.2f,", row->vals.enabled,
 		row->vals.running, row->r.running_pct);
 	for (m = 0; m < (row->n_metrics ? row->n_metrics : 1); m++) {
 		if (m > 0) {
-			cell(out->f, "metric", false);
+			csv_cell(out->f, "metric", false);
 			snprintf(buf, sizeof(buf), "%s", out->ts_text);
-			cell(out->f, out->interval ? buf : "", false);
+			csv_cell(out->f, out->interval ? buf : "", false);
 			aggregate_cells(out->f, row);
-			cell(out->f, row->name, false);
+			csv_cell(out->f, row->name, false);
 			fputs(",,,,,,", out->f);
 		}
 		if (row->n_metrics)
 			fprintf(out->f, "%.6f,", row->m[m].value);
 		else
 			fputc(',', out->f);
-		cell(out->f, row->n_metrics ? row->m[m].unit : "", false);
+		csv_cell(out->f, row->n_metrics ? row->m[m].unit : "", false);
 		if (row->has_variance && m == 0)
 			fprintf(out->f, "%.4f", row->variance_pct);
 		/* An interval's run, 1 for the first; none on totals. */
@@ -128,15 +101,15 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 		else
 			fputs(",,", out->f);
 		/* -G's cgroup; empty when counted in every one. */
-		cell(out->f, row->cgroup ? row->cgroup : "", true);
+		csv_cell(out->f, row->cgroup ? row->cgroup : "", true);
 	}
 }
 
 static void run_cell(FILE *f, const char *key, const char *value)
 {
 	fputs("run,,,,", f);
-	cell(f, key, false);
-	cell(f, value, false);
+	csv_cell(f, key, false);
+	csv_cell(f, value, false);
 	fputs(",,,,,,,,,\n", f);
 }
 
