@@ -46,7 +46,7 @@ void evlist_free(struct evlist *el)
 
 	if (!el)
 		return;
-	for (i = 0; i < el->n; i++)
+	for (i = el->n; i-- > 0;)
 		evsel_free(el->ev[i]);
 	for (i = 0; i < el->n_anchors; i++)
 		sys_close(el->anchors[i]);
@@ -653,10 +653,12 @@ void evlist_anchor_tracepoints(struct evlist *el)
 	}
 }
 
+/* In reverse: a group's members before their leader, whose close would
+ * otherwise make each of them a group of its own first. */
 void evlist_close(struct evlist *el)
 {
 	size_t i;
 
-	for (i = 0; i < el->n; i++)
+	for (i = el->n; i-- > 0;)
 		evsel_close(el->ev[i]);
 }

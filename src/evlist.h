@@ -51,6 +51,11 @@ void evlist_group_end(struct evlist *el);
 size_t evlist_count(const struct evlist *el);
 const struct evsel *evlist_at(const struct evlist *el, size_t i);
 
+/* Each evsel e of el, in order, with its index i. */
+#define evlist_for_each(el, i, e)					\
+	for ((i) = 0; (i) < evlist_count(el) && ((e) = evlist_at(el, i)); \
+	     (i)++)
+
 /* Counter i's group: its number, and its members, first the leader. */
 struct evlist_group {
 	size_t index;

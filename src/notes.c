@@ -36,12 +36,11 @@ static void event_names(const struct evlist *el,
 			bool (*pass)(const struct evsel *), char *buf,
 			size_t len)
 {
+	const struct evsel *e;
 	size_t i, n = 0, used = 0;
 
 	buf[0] = '\0';
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at(el, i);
-
+	evlist_for_each(el, i, e) {
 		if (evsel_merges(e) || !pass(e))
 			continue;
 		if (n++ < 4)
@@ -113,6 +112,7 @@ static bool is_hardware(const struct evsel *e)
 static void note_unsupported(const struct evlist *el,
 			     const struct diagnose_facts *facts)
 {
+	const struct evsel *e;
 	static const int errs[] = { ENOENT, ENXIO, ENODEV, EOPNOTSUPP };
 	char names[512];
 	size_t i, j, used;
@@ -120,9 +120,7 @@ static void note_unsupported(const struct evlist *el,
 	for (j = 0; j < sizeof(errs) / sizeof(errs[0]); j++) {
 		used = 0;
 		names[0] = '\0';
-		for (i = 0; i < evlist_count(el); i++) {
-			const struct evsel *e = evlist_at(el, i);
-
+		evlist_for_each(el, i, e) {
 			if (evsel_open_err(e) != errs[j] || evsel_merges(e) ||
 			    evsel_modifiers_refused(e))
 				continue;
@@ -138,9 +136,7 @@ static void note_unsupported(const struct evlist *el,
 	}
 	used = 0;
 	names[0] = '\0';
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at(el, i);
-
+	evlist_for_each(el, i, e) {
 		if (evsel_modifiers_refused(e) && !evsel_merges(e))
 			append(names, sizeof(names), &used, "%s%s",
 			       used ? ", " : "", evsel_name(e));
@@ -182,11 +178,10 @@ void notes_exec_stops(const char *path, const struct workload_stop *stop,
 static void note_missing_pmu(const struct evlist *el,
 			     const struct diagnose_facts *facts)
 {
+	const struct evsel *e;
 	size_t i;
 
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at(el, i);
-
+	evlist_for_each(el, i, e) {
 		if (evsel_open_err(e) && is_hardware(e)) {
 			if (!facts->core_pmu)
 				diag_note("%s", diagnose_no_core_pmu());
@@ -198,11 +193,10 @@ static void note_missing_pmu(const struct evlist *el,
 /* One note per weak group the kernel refused whole. */
 static void note_split_groups(const struct evlist *el)
 {
+	const struct evsel *e;
 	size_t i;
 
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at(el, i);
-
+	evlist_for_each(el, i, e) {
 		if (evsel_split(e) && (i == 0 || !evsel_split(evlist_at(el, i - 1))))
 			diag_note("the kernel refused the weak group led by %s as a whole: its events are counted separately",
 				  evsel_name(e));
@@ -230,12 +224,11 @@ static void note_uncovered(const struct evlist *el)
 /* The facts the notes of el will use: none when there is no note. */
 static unsigned int facts_needed(const struct evlist *el)
 {
+	const struct evsel *e;
 	unsigned int need = 0;
 	size_t i;
 
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at(el, i);
-
+	evlist_for_each(el, i, e) {
 		if (evsel_open_err(e) && is_hardware(e))
 			need |= DIAGNOSE_CORE_PMU;
 		if (evsel_user_only(e))

@@ -104,13 +104,12 @@ static void say_opened(const struct evsel *e)
 
 void verbose_opened(const struct evlist *el)
 {
+	const struct evsel *e;
 	size_t i;
 
 	if (!diag_verbose_on(1))
 		return;
-	for (i = 0; i < evlist_count(el); i++) {
-		const struct evsel *e = evlist_at(el, i);
-
+	evlist_for_each(el, i, e) {
 		if (evsel_open_err(e))
 			say_unsupported(e);
 		else

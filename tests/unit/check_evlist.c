@@ -228,6 +228,9 @@ START_TEST(test_open_attrs)
 	}
 	evlist_free(el);
 	ck_assert_uint_eq(fake.n_closes, 4);
+	/* Members before their leader, the group's last first. */
+	for (i = 0; i < 4; i++)
+		ck_assert_int_eq(fake.closed[i], FAKE_FIRST_FD + 3 - (int)i);
 }
 END_TEST
 

@@ -162,6 +162,8 @@ static ssize_t fake_read(int fd, void *buf, size_t len)
 static int fake_close(int fd)
 {
 	fake.closes[slot(fd)]++;
+	if (fake.n_closes < FAKE_MAX_CALLS)
+		fake.closed[fake.n_closes] = fd;
 	fake.n_closes++;
 	return 0;
 }

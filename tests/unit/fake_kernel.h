@@ -30,6 +30,7 @@ struct fake_kernel {
 	} opens[FAKE_MAX_CALLS];
 	size_t n_opens;
 	unsigned closes[FAKE_MAX_CALLS];	/* by fd - FAKE_FIRST_FD */
+	int closed[FAKE_MAX_CALLS];	/* the fds, in the order closed */
 	size_t n_closes;
 	struct fake_read {
 		int fd;
