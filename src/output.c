@@ -12,7 +12,6 @@
 #include "aggr.h"
 #include "compat.h"
 #include "evlist.h"
-#include "evsel.h"
 #include "fmt.h"
 #include "json.h"
 #include "output.h"
@@ -93,7 +92,7 @@ const char *output_signal_name(int sig, char *buf, size_t len)
 
 double output_shown(const struct results_row *rr, double v)
 {
-	return evsel_is_clock(rr->e) ? v / 1e6 : v;
+	return rr->clock ? v / 1e6 : v;
 }
 
 /*
@@ -154,16 +153,16 @@ static void make_row(const struct results *res, const struct results_row *rr,
 	row->aggr = ag ? ag->label[rr->aggr] : NULL;
 	row->aggr_cpus = ag && ag->kind != AGGR_CPU && ag->kind != AGGR_THREAD
 			 ? ag->n_cpus[rr->aggr] : 0;
-	row->name = results_name(rr);
+	row->name = rr->name;
 	row->cgroup = NULL;
 	if (evlist_has_cgroups(res->el))
-		row->cgroup = evsel_cgroup(rr->e) ? evsel_cgroup(rr->e) : "";
-	row->unit = results_unit(rr);
-	row->fractional = evsel_is_clock(rr->e) || evsel_scale(rr->e) != 1.0;
+		row->cgroup = rr->cgroup ? rr->cgroup : "";
+	row->unit = rr->unit;
+	row->fractional = rr->clock || rr->scale != 1.0;
 	row->value = output_shown(rr, row->raw);
 	row->n_metrics = 0;
 	if (ctx && counts_counted(&row->r))
-		row->n_metrics = metrics_compute(ctx, evsel_attr(rr->e),
+		row->n_metrics = metrics_compute(ctx, rr->attr,
 						 row->raw, row->m);
 }
 
@@ -260,8 +259,8 @@ static int unique_titles(struct output_metric_only *mo,
 	for (i = 0; i < mo->n_cols; i++) {
 		c = &mo->cols[i];
 		rr = &res->rows[mo->rows[c->event]];
-		if (qualify_title(c, results_name(rr), unit_shared(mo, i),
-				  evsel_cgroup(rr->e)) < 0)
+		if (qualify_title(c, rr->name, unit_shared(mo, i),
+				  rr->cgroup) < 0)
 			return -1;
 	}
 	for (i = 0; i < mo->n_cols; i++) {
@@ -326,19 +325,19 @@ static int add_columns(struct output_metric_only *mo,
 
 	metrics_ctx_init(&members, 0.0);
 	for (e = 0; e < mo->n_events; e++)
-		metrics_ctx_add(&members, evsel_attr(res->rows[mo->rows[e]].e), 0.0);
+		metrics_ctx_add(&members, res->rows[mo->rows[e]].attr, 0.0);
 	mo->cols = calloc(mo->n_events * METRICS_MAX + 1, sizeof(*mo->cols));
 	mo->cells = calloc(mo->n_events * METRICS_MAX + 1, sizeof(*mo->cells));
 	if (!mo->cols || !mo->cells)
 		return -1;
 	for (e = 0; e < mo->n_events; e++) {
 		rr = &res->rows[mo->rows[e]];
-		n = metrics_columns(&members, evsel_attr(rr->e), m);
+		n = metrics_columns(&members, rr->attr, m);
 		for (i = 0; i < n; i++) {
 			c = &mo->cols[mo->n_cols++];
 			c->event = e;
 			c->m = m[i];
-			c->title = base_title(results_name(rr), &m[i]);
+			c->title = base_title(rr->name, &m[i]);
 			if (!c->title)
 				return -1;
 		}
@@ -393,7 +392,7 @@ static int list_cgroups(struct output *out, const struct results *res)
 		return -1;
 	out->n_cgroups = 1;
 	for (i = 0; i < res->n_rows; i++) {
-		c = evsel_cgroup(res->rows[i].e);
+		c = res->rows[i].cgroup;
 		for (j = 0; j < out->n_cgroups && out->cgroups[j] != c; j++)
 			;
 		if (j == out->n_cgroups)
@@ -406,7 +405,7 @@ static int list_cgroups(struct output *out, const struct results *res)
 static struct metrics_ctx *ctx_of(const struct output *out,
 				  const struct results_row *rr)
 {
-	const char *c = evsel_cgroup(rr->e);
+	const char *c = rr->cgroup;
 	size_t j;
 
 	for (j = 0; j < out->n_cgroups && out->cgroups[j] != c; j++)
@@ -480,7 +479,7 @@ static const struct metrics_ctx *ratio_ctx(const struct output *out,
 	for (i = 0; i < res->n_rows; i++) {
 		y = &res->rows[i];
 		if (ctx_of(out, y) == shared && mean_where(res, rr, y, &mean))
-			metrics_ctx_add(own, evsel_attr(y->e), mean);
+			metrics_ctx_add(own, y->attr, mean);
 	}
 	return own;
 }
@@ -508,7 +507,7 @@ static void metric_cells(struct output *out, const struct results *res,
 		}
 		mo->cells[i].has = counts_counted(&row.r) &&
 			metrics_column_value(ctx,
-					     evsel_attr(row.rr->e),
+					     row.rr->attr,
 					     row.raw, &c->m,
 					     &mo->cells[i].value);
 	}
@@ -566,7 +565,7 @@ static int build_contexts(struct output *out, const struct results *res,
 		row_value(res, &res->rows[i], out->interval, &row);
 		if (counts_counted(&row.r))
 			metrics_ctx_add(ctx_of(out, row.rr),
-					evsel_attr(row.rr->e), row.raw);
+					row.rr->attr, row.raw);
 	}
 	return 0;
 }

@@ -34,6 +34,13 @@ static void init_row(struct results_row *row, const struct evlist *el,
 	row->n_evsels = n;
 	row->aggr = aggr;
 	row->by_instance = no_merge && evsel_instance(row->e);
+	row->name = row->by_instance ? evsel_instance(row->e)
+				     : evsel_name(row->e);
+	row->clock = evsel_is_clock(row->e);
+	row->unit = row->clock ? "msec" : evsel_unit(row->e);
+	row->cgroup = evsel_cgroup(row->e);
+	row->attr = evsel_attr(row->e);
+	row->scale = evsel_scale(row->e);
 	row->covered = true;
 	stats_init(&row->runs);
 	row->enabled_sum = row->running_sum = 0.0;
@@ -264,17 +271,7 @@ double results_value(const struct results *r, const struct results_row *row,
 	counts_scale(v, res);
 	if (r->no_scale && res->state == COUNTS_SCALED)
 		res->value = v->value;
-	return (double)res->value * evsel_scale(row->e);
-}
-
-const char *results_name(const struct results_row *row)
-{
-	return row->by_instance ? evsel_instance(row->e) : evsel_name(row->e);
-}
-
-const char *results_unit(const struct results_row *row)
-{
-	return evsel_is_clock(row->e) ? "msec" : evsel_unit(row->e);
+	return (double)res->value * row->scale;
 }
 
 /* A mean of times in nanoseconds, as a reading holds them. */

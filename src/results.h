@@ -23,6 +23,14 @@ struct evsel;
  */
 struct results_row {
 	const struct evsel *e;	/* the first evsel of the row */
+	/* What it is shown as, described once when the results are made
+	 * (after the first open, which may rename an event :u): */
+	const char *name;	/* the event's, or its PMU instance's */
+	const char *unit;	/* "msec" for clocks, sysfs's unit, or "" */
+	const char *cgroup;	/* NULL: none */
+	const struct perf_event_attr *attr;	/* what its metrics key on */
+	double scale;		/* sysfs's .scale */
+	bool clock;		/* a clock, counted in ns, shown in msec */
 	size_t first;		/* its index in the evlist */
 	size_t n_evsels;	/* it and the instances merged into it */
 	size_t aggr;		/* its aggregate */
@@ -121,14 +129,5 @@ int results_end_run(struct results *r, double wall_ns);
  */
 double results_value(const struct results *r, const struct results_row *row,
 		     const struct counts_values *v, struct counts_result *res);
-
-/*
- * The row's name: the event's, or its PMU instance's with --no-merge.
- * Looked up each time: an open may still rename the event (:u).
- */
-const char *results_name(const struct results_row *row);
-
-/* The unit the row is shown in: "msec" for clocks, sysfs's unit, or "". */
-const char *results_unit(const struct results_row *row);
 
 #endif

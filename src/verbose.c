@@ -142,13 +142,13 @@ static void say_row(const struct results *res, const struct results_row *row)
 	if (r.state == COUNTS_NOT_SUPPORTED)
 		return;
 	diag_verbose("%s: %" PRIu64 " counted, %" PRIu64 " ns enabled, %" PRIu64 " ns running",
-		     results_name(row), v.value, v.enabled, v.running);
+		     row->name, v.value, v.enabled, v.running);
 	if (r.state == COUNTS_NOT_COUNTED)
-		diag_verbose("%s: <not counted>: %s", results_name(row),
+		diag_verbose("%s: <not counted>: %s", row->name,
 			     not_counted_why(res, row, &v));
 	else if (r.state == COUNTS_SCALED)
 		diag_verbose("%s: multiplexed: on a counter %.2f%% of the time, so %" PRIu64 " is an estimate",
-			     results_name(row), r.running_pct, r.value);
+			     row->name, r.running_pct, r.value);
 }
 
 void verbose_counted(const struct results *res)
