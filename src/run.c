@@ -21,7 +21,6 @@
 #include "output.h"
 #include "results.h"
 #include "run.h"
-#include "spawn.h"
 #include "target.h"
 #include "workload.h"
 
@@ -411,17 +410,6 @@ static size_t runs_asked(const struct options *o)
 	return o->forever ? 0 : o->repeat;
 }
 
-/*
- * The last run asked for leaves its pipes and signalfd to exit(2): three
- * close(2)s fewer before the results. Not where a checker is watching
- * what is left at exit, nor when runs go on until interrupted.
- */
-static bool last_run(const struct run *r, size_t run)
-{
-	return !r->o->forever && run + 1 == r->o->repeat &&
-	       !spawn_memory_checked();
-}
-
 /* One run: fork, open, let go, wait with intervals, read. */
 static enum run_outcome run_once(struct run *r, struct output_run *info,
 				 size_t run, struct run_failure *fail)
@@ -449,7 +437,6 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		fail->err = -ret;
 		return RUN_FAILED;
 	}
-	w.leave_fds = last_run(r, run);
 	r->child = w.pid;
 	if (r->child)
 		target_set_command(r->tg, r->child);

@@ -406,20 +406,11 @@ int workload_prepare(struct workload *w, char *const argv[])
 	return 0;
 }
 
-/* fd closed, or only forgotten where exit(2) will close it. */
-static void done_with(struct workload *w, int *fd)
-{
-	if (w->leave_fds)
-		*fd = -1;
-	else
-		close_fd(fd);
-}
-
 /* The child has executed the command or given up: both pipes done. */
 static void exec_done(struct workload *w)
 {
-	done_with(w, &w->err_fd);
-	done_with(w, &w->go_fd);
+	close_fd(&w->err_fd);
+	close_fd(&w->go_fd);
 	forget_exec(w);
 }
 
@@ -600,7 +591,7 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 				return ret;
 		}
 	}
-	done_with(w, &w->sig_fd);
+	close_fd(&w->sig_fd);
 	return 0;
 }
 

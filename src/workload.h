@@ -22,8 +22,6 @@ struct workload {
 	int go_fd;		/* write end of the pipe the child waits on */
 	int err_fd;		/* read end of the exec-error pipe */
 	int sig_fd;		/* signalfd of the signals passed on */
-	bool leave_fds;		/* the last run's: the pipes and the signalfd
-				 * are left for exit(2) to close */
 	int status;		/* from wait4 */
 	struct rusage ru;
 	int signalled;		/* the last signal passed on, or 0 */
