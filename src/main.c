@@ -415,6 +415,9 @@ static int run(const struct options *o, struct target *tg,
 			   o->argv ? o->argv[0] : tg->desc,
 			   strerror(fail.err));
 		ret = EXIT_PSTAT_FAILED;
+	} else if (fail.signal && info.runs_done == 0) {
+		/* Stopped before anything was counted: nothing to show. */
+		ret = 128 + fail.signal;
 	} else if (fail.step && info.runs_done == 0) {
 		step_failed(&fail);
 		ret = EXIT_PSTAT_FAILED;
@@ -438,7 +441,11 @@ static int run(const struct options *o, struct target *tg,
 			   strerror(-close_ret));
 		ret = EXIT_PSTAT_FAILED;
 	}
-	if (ret < 0 && fail.step) {
+	if (ret < 0 && fail.signal) {
+		/* The user's signal, whenever it came: 128+N, as a shell
+		 * gives for a program it ended. */
+		ret = 128 + fail.signal;
+	} else if (ret < 0 && fail.step) {
 		step_failed(&fail);
 		ret = EXIT_PSTAT_FAILED;
 	} else if (ret < 0 && info.timed_out) {

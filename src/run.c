@@ -410,6 +410,32 @@ static size_t runs_asked(const struct options *o)
 	return o->forever ? 0 : o->repeat;
 }
 
+/*
+ * Whether a signal to pstat came while it let no command run: the
+ * user's, who asked pstat to stop, whatever failed because of it (a
+ * Ctrl-C reaches the held child too, and ends it before its exec).
+ * Then no more runs are made. Without a command, the signal is read as
+ * counting starts, and ends it.
+ */
+static bool stopped(struct run *r, struct run_failure *fail)
+{
+	int sig = r->o->argv ? workload_pending_signal() : 0;
+
+	if (!sig)
+		return false;
+	r->stop = true;
+	fail->signal = sig;
+	return true;
+}
+
+/* The run was stopped before its command was let go: not counted. */
+static enum run_outcome not_started(struct run *r, struct workload *w)
+{
+	disarm_watches(r);
+	workload_abort(w);
+	return RUN_DONE;
+}
+
 /* One run: fork, open, let go, wait with intervals, read. */
 static enum run_outcome run_once(struct run *r, struct output_run *info,
 				 size_t run, struct run_failure *fail)
@@ -445,6 +471,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		return RUN_FD_LIMIT;
 	}
 	ret = evlist_open(r->el, tg, &fail->failed);
+	if (ret < 0 && stopped(r, fail))
+		return not_started(r, &w);
 	if (ret < 0) {
 		workload_abort(&w);
 		fail->err = -ret;
@@ -466,11 +494,21 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		fail->err = -ret;
 		return RUN_FAILED;
 	}
+	if (stopped(r, fail))
+		return not_started(r, &w);
 	if (r->child && h->run_started)
 		h->run_started(h->arg, run, r->o->repeat);
 	/* With nothing to watch, nothing can happen before the command
 	 * ends: its exec's failure can be learnt then. */
 	ret = r->child ? workload_start(&w, n_watches > 0) : 0;
+	if (ret < 0 && stopped(r, fail))
+		return not_started(r, &w);
+	if (ret < 0) {
+		disarm_watches(r);
+		workload_abort(&w);
+		fail->err = -ret;
+		return RUN_FAILED;
+	}
 	/* Short of memory for them, the command still runs to its end,
 	 * and pstat then says it could not count it. */
 	if (ret == 0 && make_results(r) < 0)
@@ -503,8 +541,11 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		fail->err = -ret;
 		return RUN_FAILED;
 	}
-	/* Ctrl-C or a kill: stop repeating, as the user asked. */
+	/* Ctrl-C or a kill: stop repeating, as the user asked; a signal
+	 * that stops runs that were to come is pstat's status. */
 	r->stop = w.signalled != 0;
+	if (r->stop && r->child && runs_asked(r->o) != 1)
+		fail->signal = w.signalled;
 	info->interrupted = r->stop && r->child;
 	if (r->child)
 		account_status(info, r, &w, run);
@@ -532,8 +573,9 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 /*
  * --pre or --post: the shell command, run as the command is (the
  * caller's signals, none of pstat's privileges), with no counter on it.
- * 0, 0 with r->stop and fail->step set when it failed or a signal cut
- * it short, or -errno when it could not be run.
+ * 0, 0 with r->stop and fail->step set when it failed or was killed,
+ * 0 with r->stop and fail->signal set when a signal to pstat stopped
+ * it (or came before it began), or -errno when it could not be run.
  */
 static int step(struct run *r, const char *cmd, const char *what,
 		size_t run, struct run_failure *fail)
@@ -546,17 +588,26 @@ static int step(struct run *r, const char *cmd, const char *what,
 	if (!cmd)
 		return 0;
 	ret = workload_prepare(&w, argv);
-	if (ret == 0)
-		ret = workload_start(&w, false);
-	if (ret == 0) {
-		ret = workload_wait(&w, NULL, 0);
-		exec_err = workload_exec_error(&w);
-		if (ret == 0 && exec_err)
-			ret = -exec_err;	/* /bin/sh could not be executed */
-	}
 	if (ret < 0)
 		return ret;
-	if (w.signalled || !WIFEXITED(w.status) || WEXITSTATUS(w.status)) {
+	if (!stopped(r, fail))
+		ret = workload_start(&w, false);
+	/* Not started, or ended by a signal before it could be. */
+	if (r->stop || ret < 0) {
+		workload_abort(&w);
+		return r->stop || stopped(r, fail) ? 0 : ret;
+	}
+	ret = workload_wait(&w, NULL, 0);
+	exec_err = workload_exec_error(&w);
+	if (ret == 0 && exec_err)
+		ret = -exec_err;	/* /bin/sh could not be executed */
+	if (ret < 0)
+		return ret;
+	/* A signal to pstat, passed on: the user's, not the step's fault. */
+	if (w.signalled) {
+		r->stop = true;
+		fail->signal = w.signalled;
+	} else if (!WIFEXITED(w.status) || WEXITSTATUS(w.status)) {
 		r->stop = true;
 		fail->step = what;
 		fail->step_cmd = cmd;
@@ -609,6 +660,9 @@ enum run_outcome run_command(const struct options *o,
 			break;
 		}
 	}
+	/* One that came after the last command ended stops pstat too. */
+	if (ret == RUN_DONE && !fail->signal)
+		stopped(&r, fail);
 	/* Whatever ended the runs, what is done has results to show. */
 	if (ret == RUN_DONE && make_results(&r) < 0) {
 		fail->err = ENOMEM;

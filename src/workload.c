@@ -595,6 +595,22 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 	return 0;
 }
 
+int workload_pending_signal(void)
+{
+	static const struct timespec now;
+	sigset_t set;
+	int sig;
+
+	if (!caller.blocked)
+		return 0;
+	set = caller.watched;
+	sigdelset(&set, SIGCHLD);
+	do {
+		sig = sigtimedwait(&set, NULL, &now);
+	} while (sig > 0 && caller_ignores(sig));
+	return sig > 0 ? sig : 0;
+}
+
 void workload_abort(struct workload *w)
 {
 	forget_exec(w);

@@ -117,6 +117,14 @@ int workload_watch_signals(struct workload *w);
 int workload_wait(struct workload *w, struct workload_watch *watch,
 		  size_t n_watch);
 
+/*
+ * A signal of workload_watch_signals that came while none was passed
+ * on (before the command was let go, between runs, after its end),
+ * taken now, or 0. One the caller ignores is dropped, as pass_signal
+ * drops it.
+ */
+int workload_pending_signal(void);
+
 /* The child will never exec: make it exit and reap it; with no child,
  * only stop watching signals. */
 void workload_abort(struct workload *w);
