@@ -21,6 +21,7 @@
 #include "checkup.h"
 #include "clock.h"
 #include "control.h"
+#include "dest.h"
 #include "diag.h"
 #include "diagnose.h"
 #include "event_table.h"
@@ -239,20 +240,35 @@ static int command_status(char *const argv[], int status)
 }
 
 /*
- * Where the results go: stderr, -o FILE or --log-fd. NULL, said once,
- * when it cannot be opened.
+ * Where the results go: stderr, -o FILE or --log-fd, its descriptor in
+ * *fd, through a stream that a reader that stops reading never wedges
+ * (dest.h). NULL, said once, when it cannot be opened.
  */
-static FILE *open_destination(const struct options *o)
+static FILE *open_destination(const struct options *o, int *fd)
 {
+	sigset_t stop;
 	FILE *f;
-	int fd;
+	int flags;
 
+	workload_stop_signals(&stop);
 	if (o->output_file) {
-		/* With the user's rights, whatever pstat's own (caps.h). */
-		fd = caps_open_user(o->output_file, O_WRONLY | O_CREAT |
-				    O_CLOEXEC | (o->append ? O_APPEND : O_TRUNC),
-				    0666);
-		f = fd >= 0 ? fdopen(fd, o->append ? "a" : "w") : NULL;
+		/*
+		 * With the user's rights, whatever pstat's own (caps.h). A
+		 * FIFO keeps pstat here until it has a reader; no command
+		 * runs yet, so Ctrl-C and the like end pstat, as they would
+		 * any program.
+		 */
+		workload_unblock_signals();
+		*fd = caps_open_user(o->output_file, O_WRONLY | O_CREAT |
+				     O_CLOEXEC | (o->append ? O_APPEND : O_TRUNC),
+				     0666);
+		if (o->action == OPTIONS_RUN)
+			workload_block_signals();
+		f = *fd >= 0 ? dest_open(*fd, true, &stop) : NULL;
+		if (*fd >= 0 && !f) {
+			close(*fd);
+			errno = ENOMEM;
+		}
 		if (!f && errno == ENOENT)
 			diag_error("cannot write to '%s': its directory does not exist (pstat creates none: mkdir -p it first)",
 				   o->output_file);
@@ -261,14 +277,25 @@ static FILE *open_destination(const struct options *o)
 				   strerror(errno));
 		return f;
 	}
-	if (o->log_fd >= 0) {
-		f = fdopen(o->log_fd, "a");
+	if (o->log_fd < 0) {
+		*fd = STDERR_FILENO;
+		f = dest_open(*fd, false, &stop);
 		if (!f)
-			diag_error("cannot write to descriptor %d (--log-fd): %s",
-				   o->log_fd, strerror(errno));
+			diag_error("%s", strerror(errno));
 		return f;
 	}
-	return stderr;
+	*fd = o->log_fd;
+	/* Open, and for writing, as fdopen(3) asks. */
+	flags = fcntl(*fd, F_GETFL);
+	if (flags >= 0 && (flags & O_ACCMODE) == O_RDONLY) {
+		errno = EBADF;
+		flags = -1;
+	}
+	f = flags >= 0 ? dest_open(*fd, true, &stop) : NULL;
+	if (!f)
+		diag_error("cannot write to descriptor %d (--log-fd): %s",
+			   o->log_fd, strerror(errno));
+	return f;
 }
 
 /* Whether the output is pstat's own format, with its run record. */
@@ -278,14 +305,14 @@ static bool own_format(const struct options *o)
 	       o->out.format == OUTPUT_PSTAT_JSON;
 }
 
-/* Whether f writes where pstat's own messages go: stderr's file. */
-static bool shares_stderr(FILE *f)
+/* Whether fd writes where pstat's own messages go: stderr's file. */
+static bool shares_stderr(int fd)
 {
 	struct stat a, b;
 
-	if (f == stderr)
+	if (fd == STDERR_FILENO)
 		return true;
-	return fstat(fileno(f), &a) == 0 && fstat(STDERR_FILENO, &b) == 0 &&
+	return fstat(fd, &a) == 0 && fstat(STDERR_FILENO, &b) == 0 &&
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
@@ -426,6 +453,12 @@ static int run(const struct options *o, struct target *tg,
 		output_final(out, res, &info);
 	}
 	close_ret = output_close(out);
+	/* A reader that stopped reading, and then a signal: pstat gave up
+	 * on the results, and says nothing where they were to go. */
+	if (close_ret < 0 && dest_stalled()) {
+		diag_quiet(true);
+		ret = 128 + dest_stalled();
+	}
 	/* After the results, which the note is about. */
 	if (ret < 0 && close_ret == 0) {
 		notes_counted(res);
@@ -545,7 +578,7 @@ static int merge(const struct options *o)
 	struct merge m;
 	char err[1024];
 	FILE *dest;
-	int ret;
+	int ret, fd;
 
 	ret = merge_read(&m, o->merge_files, o->n_merge_files, err,
 			 sizeof(err));
@@ -554,7 +587,7 @@ static int merge(const struct options *o)
 		merge_free(&m);
 		return EXIT_PSTAT_FAILED;
 	}
-	dest = o->output_file || o->log_fd >= 0 ? open_destination(o)
+	dest = o->output_file || o->log_fd >= 0 ? open_destination(o, &fd)
 						 : stdout;
 	ret = dest ? merge_print(dest, &m, o->out.format) : -1;
 	if (dest && dest != stdout && fclose(dest) != 0 && ret == 0)
@@ -699,7 +732,7 @@ int main(int argc, char **argv)
 	struct rank_info ri;
 	FILE *dest;
 	char err[256], host[256], *path = NULL;
-	int ret, env_err;
+	int ret, env_err, dest_fd;
 
 	/*
 	 * First: from here on a signal waits to be passed on to the
@@ -751,23 +784,28 @@ int main(int argc, char **argv)
 		ret = EXIT_PSTAT_FAILED;
 	} else if (resolve_rank(&o, &ri, host, sizeof(host), &path) < 0 ||
 		   open_control(&o, &ctl) < 0 ||
-		   !(dest = open_destination(&o))) {
+		   !(dest = open_destination(&o, &dest_fd))) {
 		ret = EXIT_PSTAT_FAILED;
 	} else {
 		/* Machine output and notes never share a stream. */
 		diag_quiet(o.quiet || (o.out.format != OUTPUT_HUMAN &&
-				       shares_stderr(dest)));
+				       shares_stderr(dest_fd)));
 		verbose_trace_opens();
 		environ_lost(&o, env_err);
 		ret = run(&o, &tg, el, ctl, dest,
 			  &(struct output_run){ .rank = &ri,
 						.host = host[0] ? host : NULL });
-		if (dest != stderr && fclose(dest) != 0 &&
-		    ret != EXIT_PSTAT_FAILED) {
+		if (fclose(dest) != 0 && ret != EXIT_PSTAT_FAILED &&
+		    !dest_stalled()) {
 			diag_error("cannot write the results: %s",
 				   strerror(errno));
 			ret = EXIT_PSTAT_FAILED;
 		}
+		if (dest_stalled() && !shares_stderr(dest_fd))
+			diag_error("gave up writing the results to %s: its reader stopped reading, and %s came",
+				   o.output_file ? o.output_file : "--log-fd",
+				   output_signal_name(dest_stalled(), err,
+						      sizeof(err)));
 	}
 	if (ctl)
 		control_close(ctl);

@@ -573,8 +573,12 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 	while (child ? w->pid > 0 : !stop && !w->signalled) {
 		if (w->sig_fd < 0)
 			return child ? reap(w, 0) : -EINVAL;
-		if (poll(p, 1 + n, kill_timeout(w)) < 0 && errno != EINTR)
-			return -errno;
+		/* Interrupted, it said nothing: revents are the last poll's. */
+		if (poll(p, 1 + n, kill_timeout(w)) < 0) {
+			if (errno != EINTR)
+				return -errno;
+			continue;
+		}
 		chld = p[0].revents && pass_signals(w);
 		for (i = 0; i < n; i++) {
 			if (!p[1 + i].revents)
@@ -595,6 +599,12 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 	return 0;
 }
 
+void workload_stop_signals(sigset_t *set)
+{
+	forwardable_set(set);
+	sigdelset(set, SIGCHLD);
+}
+
 int workload_pending_signal(void)
 {
 	static const struct timespec now;
@@ -603,8 +613,7 @@ int workload_pending_signal(void)
 
 	if (!caller.blocked)
 		return 0;
-	set = caller.watched;
-	sigdelset(&set, SIGCHLD);
+	workload_stop_signals(&set);
 	do {
 		sig = sigtimedwait(&set, NULL, &now);
 	} while (sig > 0 && caller_ignores(sig));

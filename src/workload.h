@@ -4,6 +4,7 @@
 #ifndef PSTAT_WORKLOAD_H
 #define PSTAT_WORKLOAD_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/resource.h>
@@ -116,6 +117,10 @@ int workload_watch_signals(struct workload *w);
  */
 int workload_wait(struct workload *w, struct workload_watch *watch,
 		  size_t n_watch);
+
+/* The signals of workload_watch_signals, which end pstat when no
+ * command takes them: all it blocks but SIGCHLD. */
+void workload_stop_signals(sigset_t *set);
 
 /*
  * A signal of workload_watch_signals that came while none was passed

@@ -61,7 +61,7 @@ held()
 {
 	pstat=$(pgrep -P "$guarded" -x pstat) || return 1
 	child=$(pgrep -P "$pstat" -x pstat) || return 1
-	sleeping_in "$pstat" '*pipe_write'
+	sleeping_in "$pstat" '*'
 }
 wait_until "pstat held up writing to stderr, its child forked" held
 kill -TERM "-$pstat"
