@@ -7,6 +7,8 @@
 # by the hooks and commands themselves, or while pstat is held up
 # writing to a pipe the test keeps full. Guards only detect a hang.
 
+# The hooks and commands expand $PPID, pstat's pid, themselves.
+# shellcheck disable=SC2016
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
 
