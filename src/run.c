@@ -663,6 +663,10 @@ enum run_outcome run_command(const struct options *o,
 	/* One that came after the last command ended stops pstat too. */
 	if (ret == RUN_DONE && !fail->signal)
 		stopped(&r, fail);
+	/* The run record says what the exit status says: that signal (a
+	 * wait status of a process it killed is the signal's number). */
+	if (fail->signal)
+		info->status = fail->signal;
 	/* Whatever ended the runs, what is done has results to show. */
 	if (ret == RUN_DONE && make_results(&r) < 0) {
 		fail->err = ENOMEM;

@@ -42,6 +42,13 @@ run_pstat -x, -r 2 -e task-clock -- sh -c 'trap "" INT
 	echo x >>runs; [ "$(wc -l <runs)" -lt 2 ] || kill -INT $PPID; exit 0'
 expect_rc 130
 expect_number "$(csv_value task-clock)" "-r 2 stopped by SIGINT: counts"
+# The run record says what the status says.
+: >runs
+run_pstat --format=csv -r 2 -e task-clock -- sh -c 'trap "" INT
+	echo x >>runs; [ "$(wc -l <runs)" -lt 2 ] || kill -INT $PPID; exit 0'
+expect_rc 130
+grep -q '^run,,,,signal,SIGINT,' err ||
+	{ show_err_; fail_ "-r 2 stopped by SIGINT: the run record"; }
 
 # A process-group SIGTERM while the child is held before its exec. pstat
 # writes -vv's lines to a stderr that is a pipe the test filled: it is
