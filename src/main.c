@@ -21,6 +21,7 @@
 #include "checkup.h"
 #include "clock.h"
 #include "control.h"
+#include "dest.h"
 #include "diag.h"
 #include "diagnose.h"
 #include "event_table.h"
@@ -253,20 +254,35 @@ static int command_status(char *const argv[], int status)
 }
 
 /*
- * Where the results go: stderr, -o FILE or --log-fd. NULL, said once,
- * when it cannot be opened.
+ * Where the results go: stderr, -o FILE or --log-fd, its descriptor in
+ * *fd, through a stream that a reader that stops reading never wedges
+ * (dest.h). NULL, said once, when it cannot be opened.
  */
-static FILE *open_destination(const struct options *o)
+static FILE *open_destination(const struct options *o, int *fd)
 {
+	sigset_t stop;
 	FILE *f;
-	int fd;
+	int flags;
 
+	workload_stop_signals(&stop);
 	if (o->output_file) {
-		/* With the user's rights, whatever pstat's own (caps.h). */
-		fd = caps_open_user(o->output_file, O_WRONLY | O_CREAT |
-				    O_CLOEXEC | (o->append ? O_APPEND : O_TRUNC),
-				    0666);
-		f = fd >= 0 ? fdopen(fd, o->append ? "a" : "w") : NULL;
+		/*
+		 * With the user's rights, whatever pstat's own (caps.h). A
+		 * FIFO keeps pstat here until it has a reader; no command
+		 * runs yet, so Ctrl-C and the like end pstat, as they would
+		 * any program.
+		 */
+		workload_unblock_signals();
+		*fd = caps_open_user(o->output_file, O_WRONLY | O_CREAT |
+				     O_CLOEXEC | (o->append ? O_APPEND : O_TRUNC),
+				     0666);
+		if (o->action == OPTIONS_RUN)
+			workload_block_signals();
+		f = *fd >= 0 ? dest_open(*fd, true, &stop) : NULL;
+		if (*fd >= 0 && !f) {
+			close(*fd);
+			errno = ENOMEM;
+		}
 		if (!f && errno == ENOENT)
 			diag_error("cannot write to '%s': its directory does not exist (pstat creates none: mkdir -p it first)",
 				   o->output_file);
@@ -275,14 +291,25 @@ static FILE *open_destination(const struct options *o)
 				   strerror(errno));
 		return f;
 	}
-	if (o->log_fd >= 0) {
-		f = fdopen(o->log_fd, "a");
+	if (o->log_fd < 0) {
+		*fd = STDERR_FILENO;
+		f = dest_open(*fd, false, &stop);
 		if (!f)
-			diag_error("cannot write to descriptor %d (--log-fd): %s",
-				   o->log_fd, strerror(errno));
+			diag_error("%s", strerror(errno));
 		return f;
 	}
-	return stderr;
+	*fd = o->log_fd;
+	/* Open, and for writing, as fdopen(3) asks. */
+	flags = fcntl(*fd, F_GETFL);
+	if (flags >= 0 && (flags & O_ACCMODE) == O_RDONLY) {
+		errno = EBADF;
+		flags = -1;
+	}
+	f = flags >= 0 ? dest_open(*fd, true, &stop) : NULL;
+	if (!f)
+		diag_error("cannot write to descriptor %d (--log-fd): %s",
+			   o->log_fd, strerror(errno));
+	return f;
 }
 
 /* Whether the output is pstat's own format, with its run record. */
@@ -292,14 +319,14 @@ static bool own_format(const struct options *o)
 	       o->out.format == OUTPUT_PSTAT_JSON;
 }
 
-/* Whether f writes where pstat's own messages go: stderr's file. */
-static bool shares_stderr(FILE *f)
+/* Whether fd writes where pstat's own messages go: stderr's file. */
+static bool shares_stderr(int fd)
 {
 	struct stat a, b;
 
-	if (f == stderr)
+	if (fd == STDERR_FILENO)
 		return true;
-	return fstat(fileno(f), &a) == 0 && fstat(STDERR_FILENO, &b) == 0 &&
+	return fstat(fd, &a) == 0 && fstat(STDERR_FILENO, &b) == 0 &&
 	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
@@ -418,11 +445,12 @@ static bool tidy_exit(void)
 }
 
 /*
- * The runs ended as asked, or cut short by a signal or --timeout: the
- * exit status, and why when it is not the command's.
+ * The runs ended as asked, or cut short by a signal (signal, 0 for
+ * none) or --timeout: the exit status, and why when it is not the
+ * command's.
  */
 static int counted(const struct options *o, const struct output_run *info,
-		   int close_ret)
+		   int signal, int close_ret)
 {
 	if (close_ret == -ENOMEM) {
 		diag_error("cannot print the results: %s", strerror(ENOMEM));
@@ -435,6 +463,10 @@ static int counted(const struct options *o, const struct output_run *info,
 			   strerror(-close_ret));
 		return EXIT_PSTAT_FAILED;
 	}
+	/* The user's signal, whenever it came: 128+N, as a shell gives for
+	 * a program it ended. */
+	if (signal)
+		return 128 + signal;
 	if (info->timed_out) {
 		diag_notice("'%s' ran past --timeout %u ms and was stopped",
 			    o->argv[0], o->timeout_ms);
@@ -445,7 +477,7 @@ static int counted(const struct options *o, const struct output_run *info,
 
 /* Count, print, and say how it went: the exit status. */
 static int run(const struct options *o, struct target *tg,
-	       struct evlist *el, struct control *ctl, FILE *dest,
+	       struct evlist *el, struct control *ctl, FILE *dest, int dest_fd,
 	       const struct output_run *who)
 {
 	struct output_run info = {
@@ -465,8 +497,8 @@ static int run(const struct options *o, struct target *tg,
 	struct results *res = NULL;
 	struct output *out;
 	char msg[2048];
-	bool failed, late;
-	int ret = -1, close_ret;
+	bool failed, late, shown;
+	int ret = -1, close_ret, stalled;
 
 	out = output_new(dest, &o->out);
 	if (!out) {
@@ -483,7 +515,8 @@ static int run(const struct options *o, struct target *tg,
 		clock_now(CLOCK_REALTIME, &info.start);
 	outcome = run_command(o, tg, el, &res, out, &info, &hooks, ctl, &fail);
 	progress_fini(&arg.progress);
-	failed = outcome != RUN_DONE || fail.step;
+	/* The user's signal is no failure: 128+N, whenever it came. */
+	failed = outcome != RUN_DONE || (fail.step && !fail.signal);
 	if (failed)
 		ret = run_failed(o, tg, el, outcome, &fail, msg, sizeof(msg));
 	/*
@@ -494,22 +527,32 @@ static int run(const struct options *o, struct target *tg,
 	late = failed && res && (info.runs_done > 0 || output_started(out));
 	if (late)
 		info.error = msg;
+	/* Stopped by a signal before anything was counted: nothing to show. */
+	shown = (!failed || late) && !(fail.signal && info.runs_done == 0 &&
+				       !output_started(out));
 	/* Print before closing: the last close of a tracepoint is slow. */
-	if (!failed || late)
+	if (shown)
 		output_final(out, res, &info);
 	close_ret = output_close(out);
+	/* A reader that stopped reading, and then a signal: pstat gave up
+	 * on the results, and says nothing where they were to go. */
+	stalled = close_ret < 0 ? dest_stalled() : 0;
+	if (stalled)
+		diag_quiet(true);
 	/* After the results, which the notes are about. */
-	if ((!failed || late) && close_ret == 0) {
+	if (shown && close_ret == 0) {
 		notes_counted(res);
 		verbose_counted(res);
 	}
 	/* A stream of machine output carries nothing else: there, the
 	 * exit status and the run record say it. */
-	if (failed && (!late || o->out.format == OUTPUT_HUMAN ||
-		       !shares_stderr(dest)))
+	if (failed && !stalled &&
+	    (!late || o->out.format == OUTPUT_HUMAN || !shares_stderr(dest_fd)))
 		diag_error("%s", msg);
-	if (!failed)
-		ret = counted(o, &info, close_ret);
+	if (stalled)
+		ret = 128 + stalled;
+	else if (!failed)
+		ret = counted(o, &info, fail.signal, close_ret);
 	if (tidy_exit()) {
 		evlist_close(el);
 		results_free(res);
@@ -600,7 +643,7 @@ static int merge(const struct options *o)
 	struct merge m;
 	char err[1024];
 	FILE *dest;
-	int ret;
+	int ret, fd;
 
 	ret = merge_read(&m, o->merge_files, o->n_merge_files, err,
 			 sizeof(err));
@@ -609,7 +652,7 @@ static int merge(const struct options *o)
 		merge_free(&m);
 		return EXIT_PSTAT_FAILED;
 	}
-	dest = o->output_file || o->log_fd >= 0 ? open_destination(o)
+	dest = o->output_file || o->log_fd >= 0 ? open_destination(o, &fd)
 						 : stdout;
 	ret = dest ? merge_print(dest, &m, o->out.format) : -1;
 	if (dest && dest != stdout && fclose(dest) != 0 && ret == 0)
@@ -754,7 +797,7 @@ int main(int argc, char **argv)
 	struct rank_info ri;
 	FILE *dest;
 	char err[256], host[256], *path = NULL;
-	int ret, env_err;
+	int ret, env_err, dest_fd;
 
 	/*
 	 * First: from here on a signal waits to be passed on to the
@@ -806,23 +849,28 @@ int main(int argc, char **argv)
 		ret = EXIT_PSTAT_FAILED;
 	} else if (resolve_rank(&o, &ri, host, sizeof(host), &path) < 0 ||
 		   open_control(&o, &ctl) < 0 ||
-		   !(dest = open_destination(&o))) {
+		   !(dest = open_destination(&o, &dest_fd))) {
 		ret = EXIT_PSTAT_FAILED;
 	} else {
 		/* Machine output and notes never share a stream. */
 		diag_quiet(o.quiet || (o.out.format != OUTPUT_HUMAN &&
-				       shares_stderr(dest)));
+				       shares_stderr(dest_fd)));
 		verbose_trace_opens();
 		environ_lost(&o, env_err);
-		ret = run(&o, &tg, el, ctl, dest,
+		ret = run(&o, &tg, el, ctl, dest, dest_fd,
 			  &(struct output_run){ .rank = &ri,
 						.host = host[0] ? host : NULL });
-		if (dest != stderr && fclose(dest) != 0 &&
-		    ret != EXIT_PSTAT_FAILED) {
+		if (fclose(dest) != 0 && ret != EXIT_PSTAT_FAILED &&
+		    !dest_stalled()) {
 			diag_error("cannot write the results: %s",
 				   strerror(errno));
 			ret = EXIT_PSTAT_FAILED;
 		}
+		if (dest_stalled() && !shares_stderr(dest_fd))
+			diag_error("gave up writing the results to %s: its reader stopped reading, and %s came",
+				   o.output_file ? o.output_file : "--log-fd",
+				   output_signal_name(dest_stalled(), err,
+						      sizeof(err)));
 	}
 	if (ctl)
 		control_close(ctl);

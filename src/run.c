@@ -21,7 +21,6 @@
 #include "output.h"
 #include "results.h"
 #include "run.h"
-#include "spawn.h"
 #include "target.h"
 #include "workload.h"
 
@@ -453,14 +452,29 @@ static size_t runs_asked(const struct options *o)
 }
 
 /*
- * The last run asked for leaves its pipes and signalfd to exit(2): three
- * close(2)s fewer before the results. Not where a checker is watching
- * what is left at exit, nor when runs go on until interrupted.
+ * Whether a signal to pstat came while it let no command run: the
+ * user's, who asked pstat to stop, whatever failed because of it (a
+ * Ctrl-C reaches the held child too, and ends it before its exec).
+ * Then no more runs are made. Without a command, the signal is read as
+ * counting starts, and ends it.
  */
-static bool last_run(const struct run *r, size_t run)
+static bool stopped(struct run *r, struct run_failure *fail)
 {
-	return !r->o->forever && run + 1 == r->o->repeat &&
-	       !spawn_memory_checked();
+	int sig = r->o->argv ? workload_pending_signal() : 0;
+
+	if (!sig)
+		return false;
+	r->stop = true;
+	fail->signal = sig;
+	return true;
+}
+
+/* The run was stopped before its command was let go: not counted. */
+static enum run_outcome not_started(struct run *r, struct workload *w)
+{
+	disarm_watches(r);
+	workload_abort(w);
+	return RUN_DONE;
 }
 
 /* One run: fork, open, let go, wait with intervals, read. */
@@ -490,7 +504,6 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		fail->err = -ret;
 		return RUN_FAILED;
 	}
-	w.leave_fds = last_run(r, run);
 	r->child = w.pid;
 	if (r->child)
 		target_set_command(r->tg, r->child);
@@ -499,6 +512,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		return RUN_FD_LIMIT;
 	}
 	ret = evlist_open(r->el, tg, &fail->failed);
+	if (ret < 0 && stopped(r, fail))
+		return not_started(r, &w);
 	if (ret < 0) {
 		workload_abort(&w);
 		fail->err = -ret;
@@ -520,11 +535,21 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		fail->err = -ret;
 		return RUN_FAILED;
 	}
+	if (stopped(r, fail))
+		return not_started(r, &w);
 	if (r->child && h->run_started)
 		h->run_started(h->arg, run, r->o->repeat);
 	/* With nothing to watch, nothing can happen before the command
 	 * ends: its exec's failure can be learnt then. */
 	ret = r->child ? workload_start(&w, n_watches > 0) : 0;
+	if (ret < 0 && stopped(r, fail))
+		return not_started(r, &w);
+	if (ret < 0) {
+		disarm_watches(r);
+		workload_abort(&w);
+		fail->err = -ret;
+		return RUN_FAILED;
+	}
 	/* Short of memory for them, the command still runs to its end,
 	 * and pstat then says it could not count it. */
 	if (ret == 0 && make_results(r) < 0)
@@ -557,8 +582,11 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		fail->err = -ret;
 		return RUN_FAILED;
 	}
-	/* Ctrl-C or a kill: stop repeating, as the user asked. */
+	/* Ctrl-C or a kill: stop repeating, as the user asked; a signal
+	 * that stops runs that were to come is pstat's status. */
 	r->stop = w.signalled != 0;
+	if (r->stop && r->child && runs_asked(r->o) != 1)
+		fail->signal = w.signalled;
 	info->interrupted = r->stop && r->child;
 	if (r->child)
 		account_status(info, r, &w, run);
@@ -586,8 +614,9 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 /*
  * --pre or --post: the shell command, run as the command is (the
  * caller's signals, none of pstat's privileges), with no counter on it.
- * 0, 0 with r->stop and fail->step set when it failed or a signal cut
- * it short, or -errno when it could not be run.
+ * 0, 0 with r->stop and fail->step set when it failed or was killed,
+ * 0 with r->stop and fail->signal set when a signal to pstat stopped
+ * it (or came before it began), or -errno when it could not be run.
  */
 static int step(struct run *r, const char *cmd, const char *what,
 		size_t run, struct run_failure *fail)
@@ -600,17 +629,26 @@ static int step(struct run *r, const char *cmd, const char *what,
 	if (!cmd)
 		return 0;
 	ret = workload_prepare(&w, argv);
-	if (ret == 0)
-		ret = workload_start(&w, false);
-	if (ret == 0) {
-		ret = workload_wait(&w, NULL, 0);
-		exec_err = workload_exec_error(&w);
-		if (ret == 0 && exec_err)
-			ret = -exec_err;	/* /bin/sh could not be executed */
-	}
 	if (ret < 0)
 		return ret;
-	if (w.signalled || !WIFEXITED(w.status) || WEXITSTATUS(w.status)) {
+	if (!stopped(r, fail))
+		ret = workload_start(&w, false);
+	/* Not started, or ended by a signal before it could be. */
+	if (r->stop || ret < 0) {
+		workload_abort(&w);
+		return r->stop || stopped(r, fail) ? 0 : ret;
+	}
+	ret = workload_wait(&w, NULL, 0);
+	exec_err = workload_exec_error(&w);
+	if (ret == 0 && exec_err)
+		ret = -exec_err;	/* /bin/sh could not be executed */
+	if (ret < 0)
+		return ret;
+	/* A signal to pstat, passed on: the user's, not the step's fault. */
+	if (w.signalled) {
+		r->stop = true;
+		fail->signal = w.signalled;
+	} else if (!WIFEXITED(w.status) || WEXITSTATUS(w.status)) {
 		r->stop = true;
 		fail->step = what;
 		fail->step_cmd = cmd;
@@ -663,6 +701,13 @@ enum run_outcome run_command(const struct options *o,
 			break;
 		}
 	}
+	/* One that came after the last command ended stops pstat too. */
+	if (ret == RUN_DONE && !fail->signal)
+		stopped(&r, fail);
+	/* The run record says what the exit status says: that signal (a
+	 * wait status of a process it killed is the signal's number). */
+	if (fail->signal)
+		info->status = fail->signal;
 	/* A later run that failed before it counted leaves the runs made
 	 * to show (main.c's late failure), as they ended. */
 	if (ret != RUN_DONE && info->runs_done > 0 && r.res)

@@ -41,6 +41,12 @@ struct run_failure {
 	const char *step_cmd;
 	size_t step_run;
 	int step_status;
+	/* The signal to pstat that stopped it, or 0: one that came while
+	 * no command of its ran (before a run's command was let go,
+	 * during --pre or --post, after the last run), or one passed on
+	 * that stopped -r's runs. The runs before it are in the results
+	 * (then the outcome is RUN_DONE); the status is 128 + signal. */
+	int signal;
 };
 
 /*

@@ -406,20 +406,11 @@ int workload_prepare(struct workload *w, char *const argv[])
 	return 0;
 }
 
-/* fd closed, or only forgotten where exit(2) will close it. */
-static void done_with(struct workload *w, int *fd)
-{
-	if (w->leave_fds)
-		*fd = -1;
-	else
-		close_fd(fd);
-}
-
 /* The child has executed the command or given up: both pipes done. */
 static void exec_done(struct workload *w)
 {
-	done_with(w, &w->err_fd);
-	done_with(w, &w->go_fd);
+	close_fd(&w->err_fd);
+	close_fd(&w->go_fd);
 	forget_exec(w);
 }
 
@@ -582,8 +573,12 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 	while (child ? w->pid > 0 : !stop && !w->signalled) {
 		if (w->sig_fd < 0)
 			return child ? reap(w, 0) : -EINVAL;
-		if (poll(p, 1 + n, kill_timeout(w)) < 0 && errno != EINTR)
-			return -errno;
+		/* Interrupted, it said nothing: revents are the last poll's. */
+		if (poll(p, 1 + n, kill_timeout(w)) < 0) {
+			if (errno != EINTR)
+				return -errno;
+			continue;
+		}
 		chld = p[0].revents && pass_signals(w);
 		for (i = 0; i < n; i++) {
 			if (!p[1 + i].revents)
@@ -600,8 +595,29 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 				return ret;
 		}
 	}
-	done_with(w, &w->sig_fd);
+	close_fd(&w->sig_fd);
 	return 0;
+}
+
+void workload_stop_signals(sigset_t *set)
+{
+	forwardable_set(set);
+	sigdelset(set, SIGCHLD);
+}
+
+int workload_pending_signal(void)
+{
+	static const struct timespec now;
+	sigset_t set;
+	int sig;
+
+	if (!caller.blocked)
+		return 0;
+	workload_stop_signals(&set);
+	do {
+		sig = sigtimedwait(&set, NULL, &now);
+	} while (sig > 0 && caller_ignores(sig));
+	return sig > 0 ? sig : 0;
 }
 
 void workload_abort(struct workload *w)

@@ -4,6 +4,7 @@
 #ifndef PSTAT_WORKLOAD_H
 #define PSTAT_WORKLOAD_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/resource.h>
@@ -22,8 +23,6 @@ struct workload {
 	int go_fd;		/* write end of the pipe the child waits on */
 	int err_fd;		/* read end of the exec-error pipe */
 	int sig_fd;		/* signalfd of the signals passed on */
-	bool leave_fds;		/* the last run's: the pipes and the signalfd
-				 * are left for exit(2) to close */
 	int status;		/* from wait4 */
 	struct rusage ru;
 	int signalled;		/* the last signal passed on, or 0 */
@@ -118,6 +117,18 @@ int workload_watch_signals(struct workload *w);
  */
 int workload_wait(struct workload *w, struct workload_watch *watch,
 		  size_t n_watch);
+
+/* The signals of workload_watch_signals, which end pstat when no
+ * command takes them: all it blocks but SIGCHLD. */
+void workload_stop_signals(sigset_t *set);
+
+/*
+ * A signal of workload_watch_signals that came while none was passed
+ * on (before the command was let go, between runs, after its end),
+ * taken now, or 0. One the caller ignores is dropped, as pass_signal
+ * drops it.
+ */
+int workload_pending_signal(void);
 
 /* The child will never exec: make it exit and reap it; with no child,
  * only stop watching signals. */

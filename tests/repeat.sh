@@ -51,10 +51,9 @@ run_pstat -r 1 -e task-clock -- sh -c 'exit 4'
 expect_rc 4
 grep -q 'run 1 of' err && { show_err_; fail_ "-r 1: a run note"; }
 
-# Each run but the last closes what it opened: 20 runs under a limit of
-# 40 descriptors, which 3 left open by every run would pass (the last
-# run leaves its pipes and signalfd to exit; valgrind keeps 12 of the
-# 40 for itself).
+# Each run closes what it opened: 20 runs under a limit of 40
+# descriptors, which 3 left open by every run would pass (valgrind keeps
+# 12 of the 40 for itself).
 rc=0
 (ulimit -n 40 && "$PSTAT" -r 20 -x, -e task-clock -- true) >out 2>err || rc=$?
 expect_rc 0

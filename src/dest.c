@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Where the results go (stderr, -o FILE, --log-fd): a stream that a
+ * reader that stops reading never wedges. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/signalfd.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dest.h"
+
+struct dest {
+	int fd;
+	bool owned;
+	int sig_fd;		/* made at the first wait, or -1 */
+	sigset_t stop;
+};
+
+/* The signal that made a stream give up: pstat then has but one. */
+static int stalled;
+
+/*
+ * The first pending signal of d->stop that the caller does not ignore,
+ * left pending; one it ignores is taken and dropped (pstat's mask
+ * blocks them all, so even an ignored one waits to be taken). 0: none.
+ */
+static int pending(const struct dest *d)
+{
+	static const struct timespec now;
+	struct sigaction sa;
+	sigset_t set, one;
+	int sig;
+
+	if (sigpending(&set) < 0)
+		return 0;
+	for (sig = 1; sig < NSIG; sig++) {
+		if (!sigismember(&set, sig) || !sigismember(&d->stop, sig))
+			continue;
+		if (sigaction(sig, NULL, &sa) < 0 || sa.sa_handler != SIG_IGN)
+			return sig;
+		sigemptyset(&one);
+		sigaddset(&one, sig);
+		sigtimedwait(&one, NULL, &now);
+	}
+	return 0;
+}
+
+/*
+ * Wait until fd takes a write, or a signal of d->stop comes: 0, or
+ * -errno (-EINTR for the signal).
+ */
+static int wait_writable(struct dest *d)
+{
+	struct pollfd p[2] = {
+		{ .fd = d->fd, .events = POLLOUT },
+		{ .fd = -1, .events = POLLIN },
+	};
+
+	/* Ready at once, as a rule: no signalfd to make. */
+	if (poll(p, 1, 0) == 1)
+		return 0;
+	if (d->sig_fd < 0)
+		d->sig_fd = signalfd(-1, &d->stop, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (d->sig_fd < 0)
+		return -errno;
+	p[1].fd = d->sig_fd;
+	for (;;) {
+		if (poll(p, 2, -1) < 0) {
+			if (errno != EINTR)
+				return -errno;
+			continue;
+		}
+		if (p[0].revents)
+			return 0;
+		if (p[1].revents && (stalled = pending(d)) != 0)
+			return -EINTR;
+	}
+}
+
+/*
+ * At most PIPE_BUF at a time: a pipe that polls writable has room for
+ * that much, and takes it without blocking.
+ */
+static ssize_t dest_write(void *cookie, const char *buf, size_t len)
+{
+	struct dest *d = cookie;
+	size_t done = 0;
+	ssize_t n;
+	int ret;
+
+	while (done < len) {
+		ret = stalled ? -EINTR : wait_writable(d);
+		if (ret < 0) {
+			errno = -ret;
+			return done ? (ssize_t)done : -1;
+		}
+		n = write(d->fd, buf + done,
+			  len - done < PIPE_BUF ? len - done : PIPE_BUF);
+		if (n < 0 && errno != EINTR && errno != EAGAIN)
+			return done ? (ssize_t)done : -1;
+		if (n > 0)
+			done += (size_t)n;
+	}
+	return (ssize_t)done;
+}
+
+static int dest_close(void *cookie)
+{
+	struct dest *d = cookie;
+	int ret = 0;
+
+	if (d->sig_fd >= 0)
+		close(d->sig_fd);
+	if (d->owned)
+		ret = close(d->fd);
+	free(d);
+	return ret;
+}
+
+FILE *dest_open(int fd, bool owned, const sigset_t *stop)
+{
+	static const cookie_io_functions_t io = {
+		.write = dest_write,
+		.close = dest_close,
+	};
+	struct dest *d = malloc(sizeof(*d));
+	FILE *f;
+
+	if (!d)
+		return NULL;
+	*d = (struct dest){ .fd = fd, .owned = owned, .sig_fd = -1,
+			    .stop = *stop };
+	f = fopencookie(d, "w", io);
+	if (!f)
+		free(d);
+	return f;
+}
+
+int dest_stalled(void)
+{
+	return stalled;
+}
