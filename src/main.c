@@ -434,17 +434,6 @@ static FILE *progress_stream(const struct options *o)
 }
 
 /*
- * Whether to close the counters and free what holds them before exit,
- * which does both anyway: a close costs microseconds on these machines
- * and there may be thousands. Only where a checker would report the
- * memory as leaked (the counters of other runs are closed as they end).
- */
-static bool tidy_exit(void)
-{
-	return spawn_memory_checked();
-}
-
-/*
  * The runs ended as asked, or cut short by a signal (signal, 0 for
  * none) or --timeout: the exit status, and why when it is not the
  * command's.
@@ -553,10 +542,8 @@ static int run(const struct options *o, struct target *tg,
 		ret = 128 + stalled;
 	else if (!failed)
 		ret = counted(o, &info, fail.signal, close_ret);
-	if (tidy_exit()) {
-		evlist_close(el);
-		results_free(res);
-	}
+	evlist_close(el);
+	results_free(res);
 	return ret;
 }
 
@@ -876,8 +863,7 @@ int main(int argc, char **argv)
 		control_close(ctl);
 	free(ctl);
 	target_free(&tg);
-	if (tidy_exit())
-		evlist_free(el);
+	evlist_free(el);
 	if (cg)
 		cgroups_free(cg);
 	free(cg);

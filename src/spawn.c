@@ -93,21 +93,6 @@ static bool under_valgrind(void)
 #endif
 }
 
-bool spawn_memory_checked(void)
-{
-	const char *p = getenv("LD_PRELOAD");
-
-	if (SPAWN_ASAN)
-		return true;
-	if (!under_valgrind())
-		return false;
-	/* vgpreload_core is every tool's; a checker preloads its own. */
-	for (; p && (p = strstr(p, "/vgpreload_")); p++)
-		if (strncmp(p, "/vgpreload_core-", 16) != 0)
-			return true;
-	return false;
-}
-
 bool spawn_forks(void)
 {
 	const char *env = getenv("PSTAT_FORK");

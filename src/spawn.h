@@ -45,13 +45,6 @@ struct spawn {
 bool spawn_forks(void);
 
 /*
- * Whether something checks pstat's memory for leaks: AddressSanitizer,
- * or a valgrind tool that replaces the allocator (memcheck, massif and
- * the like preload a vgpreload_TOOL of their own; callgrind does not).
- */
-bool spawn_memory_checked(void);
-
-/*
  * Start the child of s, which must stay untouched until the child has
  * executed the command (EOF on err_rd) or exited, and close the child's
  * ends of the pipes (go_rd, err_wr) here, whatever happens. The child's
