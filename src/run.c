@@ -137,7 +137,7 @@ static void print_interval(struct run *r, double t, bool counted)
 }
 
 /* The timer fired: one interval, unless --interval-count is reached. */
-static int interval_ready(void *arg)
+static enum workload_watch_next interval_ready(void *arg)
 {
 	struct run *r = arg;
 	bool done;
@@ -147,7 +147,8 @@ static int interval_ready(void *arg)
 	done = r->err || (r->o->interval_count &&
 			  r->intervals >= r->o->interval_count);
 	/* Without a command, the last interval ends the counting. */
-	return done ? (r->child ? 1 : 2) : 0;
+	return done ? (r->child ? WORKLOAD_WATCH_OFF : WORKLOAD_WAIT_DONE)
+		    : WORKLOAD_WATCH_ON;
 }
 
 /*
@@ -206,7 +207,7 @@ static int start_clocks(struct run *r)
 }
 
 /* -D: the delay is over. */
-static int delay_ready(void *arg)
+static enum workload_watch_next delay_ready(void *arg)
 {
 	struct run *r = arg;
 	int ret;
@@ -217,7 +218,7 @@ static int delay_ready(void *arg)
 		ret = start_clocks(r);
 	if (ret < 0)
 		r->err = ret;
-	return 1;
+	return WORKLOAD_WATCH_OFF;
 }
 
 /*
@@ -256,7 +257,7 @@ static int control_apply(struct run *r, enum control_cmd cmd)
 }
 
 /* --control has lines to read. */
-static int control_ready(void *arg)
+static enum workload_watch_next control_ready(void *arg)
 {
 	struct run *r = arg;
 	enum control_cmd cmd;
@@ -273,24 +274,25 @@ static int control_ready(void *arg)
 	if (ret < 0)
 		r->err = ret;
 	/* At end of file, or after a failure: no more commands. */
-	return ret != 0;
+	return ret != 0 ? WORKLOAD_WATCH_OFF : WORKLOAD_WATCH_ON;
 }
 
 /* --timeout: SIGTERM, then SIGKILL a grace period later. Without a
  * command, the end of counting. */
-static int timeout_ready(void *arg)
+static enum workload_watch_next timeout_ready(void *arg)
 {
 	struct run *r = arg;
 
 	drain(r->timeout_fd);
 	r->timed_out = true;
 	if (!r->child)
-		return 2;
+		return WORKLOAD_WAIT_DONE;
 	kill(r->child, r->killing ? SIGKILL : SIGTERM);
 	if (r->killing)
-		return 1;
+		return WORKLOAD_WATCH_OFF;
 	r->killing = true;
-	return timer(r->timeout_fd, WORKLOAD_GRACE_MS, 0) < 0;
+	return timer(r->timeout_fd, WORKLOAD_GRACE_MS, 0) < 0
+	       ? WORKLOAD_WATCH_OFF : WORKLOAD_WATCH_ON;
 }
 
 /*
@@ -298,12 +300,12 @@ static int timeout_ready(void *arg)
  * (poll's POLLHUP cannot tell: a counter without a ring buffer always
  * reports it.)
  */
-static int gone_ready(void *arg)
+static enum workload_watch_next gone_ready(void *arg)
 {
 	struct run *r = arg;
 
 	drain(r->gone_fd);
-	return target_alive(r->tg) ? 0 : 2;
+	return target_alive(r->tg) ? WORKLOAD_WATCH_ON : WORKLOAD_WAIT_DONE;
 }
 
 /* A run whose counts are in the results: its times join the means. */
@@ -314,12 +316,14 @@ static void account_times(struct output_run *info, const struct workload *w,
 
 	/* Means over the runs, so one run reads as itself. */
 	info->elapsed_ns += (elapsed - info->elapsed_ns) / n;
-	info->user_s += ((double)w->ru.ru_utime.tv_sec +
-			 (double)w->ru.ru_utime.tv_usec / 1e6 - info->user_s) / n;
-	info->sys_s += ((double)w->ru.ru_stime.tv_sec +
-			(double)w->ru.ru_stime.tv_usec / 1e6 - info->sys_s) / n;
-	if (w->ru.ru_maxrss > info->max_rss_kib)
-		info->max_rss_kib = w->ru.ru_maxrss;
+	const struct rusage *ru = workload_rusage(w);
+
+	info->user_s += ((double)ru->ru_utime.tv_sec +
+			 (double)ru->ru_utime.tv_usec / 1e6 - info->user_s) / n;
+	info->sys_s += ((double)ru->ru_stime.tv_sec +
+			(double)ru->ru_stime.tv_usec / 1e6 - info->sys_s) / n;
+	if (ru->ru_maxrss > info->max_rss_kib)
+		info->max_rss_kib = ru->ru_maxrss;
 }
 
 /* Every run, counted or not: the status of the first failing one,
@@ -328,7 +332,7 @@ static void account_status(struct output_run *info, const struct run *r,
 			   const struct workload *w, size_t run)
 {
 	if (run == 0 || (WIFEXITED(info->status) && !WEXITSTATUS(info->status))) {
-		info->status = w->status;
+		info->status = workload_status(w);
 		info->timed_out = r->timed_out;
 	}
 }
@@ -359,12 +363,12 @@ static int raise_fd_limit(const struct run *r, size_t n_targets,
 }
 
 /* The hooks' clock: the progress line's. */
-static int tick_ready(void *arg)
+static enum workload_watch_next tick_ready(void *arg)
 {
 	const struct run *r = arg;
 
 	r->hooks->tick(r->hooks->arg);
-	return 0;
+	return WORKLOAD_WATCH_ON;
 }
 
 /* The watches of this run: intervals, -D, --timeout, gone targets. */
@@ -438,11 +442,8 @@ static int make_results(struct run *r)
 /* Fork the command, or only watch signals when there is none. */
 static int begin(struct run *r, struct workload *w)
 {
-	if (r->o->argv)
-		return workload_prepare(w, r->o->argv);
-	memset(w, 0, sizeof(*w));
-	w->go_fd = w->err_fd = w->sig_fd = -1;
-	return workload_watch_signals(w);
+	return r->o->argv ? workload_prepare(w, r->o->argv)
+			  : workload_watch_signals(w);
 }
 
 /* The runs asked for, 0 for -r 0: until interrupted. */
@@ -477,14 +478,14 @@ static enum run_outcome not_started(struct run *r, struct workload *w)
 	return RUN_DONE;
 }
 
-/* One run: fork, open, let go, wait with intervals, read. */
-static enum run_outcome run_once(struct run *r, struct output_run *info,
-				 size_t run, struct run_failure *fail)
+/* One run of w: fork, open, let go, wait with intervals, read. */
+static enum run_outcome run_with(struct run *r, struct workload *w,
+				 struct output_run *info, size_t run,
+				 struct run_failure *fail)
 {
 	const struct run_hooks *h = r->hooks;
 	const struct target *tg = r->tg;
 	struct workload_watch watches[6];
-	struct workload w;
 	size_t n_watches;
 	double elapsed;
 	int ret, exec_err = 0;
@@ -499,30 +500,30 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	}
 	/* Until counting starts (start_clocks), no time has passed. */
 	r->t0 = r->last = 0.0;
-	ret = begin(r, &w);
+	ret = begin(r, w);
 	if (ret < 0) {
 		fail->err = -ret;
 		return RUN_FAILED;
 	}
-	r->child = w.pid;
+	r->child = workload_pid(w);
 	if (r->child)
 		target_set_command(r->tg, r->child);
 	if (raise_fd_limit(r, target_count(tg), fail) < 0) {
-		workload_abort(&w);
+		workload_abort(w);
 		return RUN_FD_LIMIT;
 	}
 	ret = evlist_open(r->el, tg, &fail->failed);
 	if (ret < 0 && stopped(r, fail))
-		return not_started(r, &w);
+		return not_started(r, w);
 	if (ret < 0) {
-		workload_abort(&w);
+		workload_abort(w);
 		fail->err = -ret;
 		/* Out of memory: no counter to blame. */
 		return fail->failed == EVLIST_NO_EVSEL ? RUN_FAILED
 						       : RUN_OPEN_FAILED;
 	}
 	if (run == 0 && h->opened)
-		h->opened(h->arg, r->el, r->child ? w.path : NULL);
+		h->opened(h->arg, r->el, r->child ? workload_path(w) : NULL);
 	/* Without enable_on_exec the counters start here, or after -D. */
 	ret = arm_watches(r, watches, &n_watches);
 	if (ret == 0 && !tg->enable_on_exec && !r->o->delay_ms)
@@ -531,22 +532,22 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		ret = start_clocks(r);
 	if (ret < 0) {
 		disarm_watches(r);
-		workload_abort(&w);
+		workload_abort(w);
 		fail->err = -ret;
 		return RUN_FAILED;
 	}
 	if (stopped(r, fail))
-		return not_started(r, &w);
+		return not_started(r, w);
 	if (r->child && h->run_started)
 		h->run_started(h->arg, run, r->o->repeat);
 	/* With nothing to watch, nothing can happen before the command
 	 * ends: its exec's failure can be learnt then. */
-	ret = r->child ? workload_start(&w, n_watches > 0) : 0;
+	ret = r->child ? workload_start(w, n_watches > 0) : 0;
 	if (ret < 0 && stopped(r, fail))
-		return not_started(r, &w);
+		return not_started(r, w);
 	if (ret < 0) {
 		disarm_watches(r);
-		workload_abort(&w);
+		workload_abort(w);
 		fail->err = -ret;
 		return RUN_FAILED;
 	}
@@ -555,8 +556,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 	if (ret == 0 && make_results(r) < 0)
 		r->err = -ENOMEM;
 	if (ret == 0) {
-		ret = workload_wait(&w, watches, n_watches);
-		exec_err = r->child ? workload_exec_error(&w) : 0;
+		ret = workload_wait(w, watches, n_watches);
+		exec_err = r->child ? workload_exec_error(w) : 0;
 	}
 	if (ret > 0 || exec_err) {
 		disarm_watches(r);
@@ -577,25 +578,25 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 				  r->intervals < r->o->interval_count))
 		print_interval(r, r->t0 + elapsed, true);
 	ret = r->err ? r->err : read_totals(r, r->t0 + elapsed,
-					    r->child ? &w.ru : NULL);
+					    r->child ? workload_rusage(w) : NULL);
 	if (ret < 0) {
 		fail->err = -ret;
 		return RUN_FAILED;
 	}
 	/* Ctrl-C or a kill: stop repeating, as the user asked; a signal
 	 * that stops runs that were to come is pstat's status. */
-	r->stop = w.signalled != 0;
+	r->stop = workload_signalled(w) != 0;
 	if (r->stop && r->child && runs_asked(r->o) != 1)
-		fail->signal = w.signalled;
+		fail->signal = workload_signalled(w);
 	info->interrupted = r->stop && r->child;
 	if (r->child)
-		account_status(info, r, &w, run);
+		account_status(info, r, w, run);
 	/* A run cut short is no sample of the command: leave it out of
 	 * the means, unless there is nothing else to show. */
 	if (r->stop && r->o->repeat > 1 && info->runs_done > 0) {
 		if (h->run_ended)
-			h->run_ended(h->arg, run, runs_asked(r->o), w.status,
-				     w.signalled, true);
+			h->run_ended(h->arg, run, runs_asked(r->o), workload_status(w),
+				     workload_signalled(w), true);
 		return RUN_DONE;
 	}
 	info->partial = info->interrupted;
@@ -604,58 +605,89 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		fail->err = ENOMEM;
 		return RUN_FAILED;
 	}
-	account_times(info, &w, elapsed);
+	account_times(info, w, elapsed);
 	if (r->child && h->run_ended)
-		h->run_ended(h->arg, run, runs_asked(r->o), w.status,
-			     w.signalled, false);
+		h->run_ended(h->arg, run, runs_asked(r->o), workload_status(w),
+			     workload_signalled(w), false);
 	return RUN_DONE;
 }
 
+/* One run, with a workload of its own. */
+static enum run_outcome run_once(struct run *r, struct output_run *info,
+				 size_t run, struct run_failure *fail)
+{
+	struct workload *w = workload_new();
+	enum run_outcome ret;
+
+	if (!w) {
+		fail->err = ENOMEM;
+		return RUN_FAILED;
+	}
+	ret = run_with(r, w, info, run, fail);
+	workload_free(w);
+	return ret;
+}
+
 /*
- * --pre or --post: the shell command, run as the command is (the
+ * --pre or --post in w: the shell command, run as the command is (the
  * caller's signals, none of pstat's privileges), with no counter on it.
  * 0, 0 with r->stop and fail->step set when it failed or was killed,
  * 0 with r->stop and fail->signal set when a signal to pstat stopped
  * it (or came before it began), or -errno when it could not be run.
  */
-static int step(struct run *r, const char *cmd, const char *what,
-		size_t run, struct run_failure *fail)
+static int step_with(struct run *r, struct workload *w, const char *cmd,
+		     const char *what, size_t run, struct run_failure *fail)
 {
 	char sh[] = "/bin/sh", dash_c[] = "-c";
 	char *argv[] = { sh, dash_c, (char *)cmd, NULL };
-	struct workload w;
-	int ret, exec_err;
+	int ret, exec_err, status;
 
-	if (!cmd)
-		return 0;
-	ret = workload_prepare(&w, argv);
+	ret = workload_prepare(w, argv);
 	if (ret < 0)
 		return ret;
 	if (!stopped(r, fail))
-		ret = workload_start(&w, false);
+		ret = workload_start(w, false);
 	/* Not started, or ended by a signal before it could be. */
 	if (r->stop || ret < 0) {
-		workload_abort(&w);
+		workload_abort(w);
 		return r->stop || stopped(r, fail) ? 0 : ret;
 	}
-	ret = workload_wait(&w, NULL, 0);
-	exec_err = workload_exec_error(&w);
+	ret = workload_wait(w, NULL, 0);
+	exec_err = workload_exec_error(w);
 	if (ret == 0 && exec_err)
 		ret = -exec_err;	/* /bin/sh could not be executed */
 	if (ret < 0)
 		return ret;
+	status = workload_status(w);
 	/* A signal to pstat, passed on: the user's, not the step's fault. */
-	if (w.signalled) {
+	if (workload_signalled(w)) {
 		r->stop = true;
-		fail->signal = w.signalled;
-	} else if (!WIFEXITED(w.status) || WEXITSTATUS(w.status)) {
+		fail->signal = workload_signalled(w);
+	} else if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 		r->stop = true;
 		fail->step = what;
 		fail->step_cmd = cmd;
 		fail->step_run = run;
-		fail->step_status = w.status;
+		fail->step_status = status;
 	}
 	return 0;
+}
+
+/* --pre or --post (cmd, NULL for none), with a workload of its own. */
+static int step(struct run *r, const char *cmd, const char *what,
+		size_t run, struct run_failure *fail)
+{
+	struct workload *w;
+	int ret;
+
+	if (!cmd)
+		return 0;
+	w = workload_new();
+	if (!w)
+		return -ENOMEM;
+	ret = step_with(r, w, cmd, what, run, fail);
+	workload_free(w);
+	return ret;
 }
 
 enum run_outcome run_command(const struct options *o,

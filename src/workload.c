@@ -26,6 +26,25 @@
 #include "spawn.h"
 #include "workload.h"
 
+struct workload {
+	pid_t pid;		/* 0 before prepare and after wait */
+	const char *path;	/* the file the child executes, found on
+				 * $PATH; NULL when there is none */
+	int exec_err;		/* why there is none, for the child to say */
+	char **sh_argv;		/* /bin/sh path args, for a file the kernel
+				 * cannot execute (ENOEXEC), as execvp(3);
+				 * path is in the same allocation */
+	int go_fd;		/* write end of the pipe the child waits on */
+	int err_fd;		/* read end of the exec-error pipe */
+	int sig_fd;		/* signalfd of the signals passed on */
+	int status;		/* from wait4 */
+	struct rusage ru;
+	int signalled;		/* the last signal passed on, or 0 */
+	int stops;		/* SIGINTs and SIGTERMs passed on */
+	long long kill_at_ms;	/* when SIGKILL follows the second, or 0 */
+	struct spawn spawn;	/* what the child reads until its exec */
+};
+
 /*
  * The signals passed on to the command: every one whose default is to
  * end a process (the real-time ones too), but those that speak of
@@ -367,13 +386,61 @@ static void plan_child(struct workload *w, char *const argv[],
 	}
 }
 
+/* w as workload_new makes it: nothing started, no descriptor. */
+static void reset(struct workload *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->go_fd = w->err_fd = w->sig_fd = -1;
+}
+
+struct workload *workload_new(void)
+{
+	struct workload *w = malloc(sizeof(*w));
+
+	if (w)
+		reset(w);
+	return w;
+}
+
+void workload_free(struct workload *w)
+{
+	if (!w)
+		return;
+	workload_abort(w);
+	free(w);
+}
+
+pid_t workload_pid(const struct workload *w)
+{
+	return w->pid;
+}
+
+const char *workload_path(const struct workload *w)
+{
+	return w->path;
+}
+
+int workload_status(const struct workload *w)
+{
+	return w->status;
+}
+
+const struct rusage *workload_rusage(const struct workload *w)
+{
+	return &w->ru;
+}
+
+int workload_signalled(const struct workload *w)
+{
+	return w->signalled;
+}
+
 int workload_prepare(struct workload *w, char *const argv[])
 {
 	int go[2], err[2], ret;
 	pid_t pid;
 
-	memset(w, 0, sizeof(*w));
-	w->go_fd = w->err_fd = w->sig_fd = -1;
+	reset(w);
 	ret = workload_watch_signals(w);
 	if (ret == 0)
 		ret = caps_exec_prepare(&w->spawn.drop);
@@ -565,6 +632,7 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 	};
 	size_t i, n = n_watch < MAX_WATCHES ? n_watch : MAX_WATCHES;
 	bool child = w->pid > 0, stop = false, chld;
+	enum workload_watch_next next;
 	int ret;
 
 	/* cppcheck-suppress knownConditionTrueFalse ; run.c passes watches */
@@ -583,10 +651,10 @@ int workload_wait(struct workload *w, struct workload_watch *watch,
 		for (i = 0; i < n; i++) {
 			if (!p[1 + i].revents)
 				continue;
-			ret = watch[i].ready(watch[i].arg);
-			if (ret)
+			next = watch[i].ready(watch[i].arg);
+			if (next != WORKLOAD_WATCH_ON)
 				p[1 + i].fd = -1;
-			stop |= ret == 2;
+			stop |= next == WORKLOAD_WAIT_DONE;
 		}
 		/* A SIGCHLD: the child ended, or only stopped. */
 		if (child && chld) {

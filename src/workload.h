@@ -12,24 +12,27 @@
 
 #include "spawn.h"
 
-struct workload {
-	pid_t pid;		/* 0 before prepare and after wait */
-	const char *path;	/* the file the child executes, found on
-				 * $PATH; NULL when there is none */
-	int exec_err;		/* why there is none, for the child to say */
-	char **sh_argv;		/* /bin/sh path args, for a file the kernel
-				 * cannot execute (ENOEXEC), as execvp(3);
-				 * path is in the same allocation */
-	int go_fd;		/* write end of the pipe the child waits on */
-	int err_fd;		/* read end of the exec-error pipe */
-	int sig_fd;		/* signalfd of the signals passed on */
-	int status;		/* from wait4 */
-	struct rusage ru;
-	int signalled;		/* the last signal passed on, or 0 */
-	int stops;		/* SIGINTs and SIGTERMs passed on */
-	long long kill_at_ms;	/* when SIGKILL follows the second, or 0 */
-	struct spawn spawn;	/* what the child reads until its exec */
-};
+/* The command pstat runs: opaque; workload_new and workload_free. */
+struct workload;
+
+/* A workload with nothing started yet; NULL when out of memory. */
+struct workload *workload_new(void);
+
+/* Whatever is left of w aborted (workload_abort), then freed; NULL-safe. */
+void workload_free(struct workload *w);
+
+/* Its child, 0 before workload_prepare and once reaped. */
+pid_t workload_pid(const struct workload *w);
+
+/* The file the child executes, found on $PATH; NULL when there is none. */
+const char *workload_path(const struct workload *w);
+
+/* After workload_wait: the child's wait status and resource usage. */
+int workload_status(const struct workload *w);
+const struct rusage *workload_rusage(const struct workload *w);
+
+/* The last signal passed on to the child, or 0. */
+int workload_signalled(const struct workload *w);
 
 /* How long a command has after the SIGTERM of --timeout, or after a
  * second SIGINT or SIGTERM, before SIGKILL. */
@@ -60,21 +63,24 @@ int workload_init(void);
 int workload_unblock_signals(void);
 int workload_block_signals(void);
 
-/*
- * A descriptor to watch while waiting, and what to do when it is ready:
- * return 0 to go on watching it, 1 to stop watching it, 2 to stop
- * waiting (when there is no child to wait for).
- */
+/* What a watch says once its descriptor was ready. */
+enum workload_watch_next {
+	WORKLOAD_WATCH_ON,	/* go on watching it */
+	WORKLOAD_WATCH_OFF,	/* stop watching it */
+	WORKLOAD_WAIT_DONE,	/* stop waiting (when there is no child) */
+};
+
+/* A descriptor to watch while waiting, and what to do when it is ready. */
 struct workload_watch {
 	int fd;
-	int (*ready)(void *arg);
+	enum workload_watch_next (*ready)(void *arg);
 	void *arg;
 };
 
 /*
  * Find argv[0] as execvp(3) would (workload_resolve), then start the
  * child (spawn_start: clone with CLONE_VM, or fork), which waits for
- * workload_start before it executes that file. w must stay where it is
+ * workload_start before it executes that file. w must not be freed
  * until workload_start returned or workload_abort: the child reads it.
  * From here on the signals of workload_watch_signals sent to pstat are
  * passed on to the child while pstat waits for it. 0 or -errno.

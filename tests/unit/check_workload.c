@@ -3,6 +3,7 @@
  * commands, the set-ID analysis, and the child's exec. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -161,27 +162,44 @@ START_TEST(test_exec_stops_setuid)
 }
 END_TEST
 
+/* How many descriptors this process has open. */
+static int open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
 /* prepare, start and wait of argv, the start waiting for the exec or
  * not; the exec's errno, the status. */
 static int run(char *const argv[], bool wait_exec, int *status)
 {
-	struct workload w;
-	int ret = workload_prepare(&w, argv);
+	struct workload *w = workload_new();
+	int fds = open_fds(), ret;
 
+	ck_assert_ptr_nonnull(w);
+	ret = workload_prepare(w, argv);
 	ck_assert_int_eq(ret, 0);
-	ret = workload_start(&w, wait_exec);
+	ret = workload_start(w, wait_exec);
 	ck_assert_int_ge(ret, 0);
 	if (ret == 0)
-		ck_assert_int_eq(workload_wait(&w, NULL, 0), 0);
+		ck_assert_int_eq(workload_wait(w, NULL, 0), 0);
 	if (!wait_exec) {
 		ck_assert_int_eq(ret, 0);
-		ret = workload_exec_error(&w);
+		ret = workload_exec_error(w);
 		/* Told once. */
-		ck_assert_int_eq(workload_exec_error(&w), 0);
+		ck_assert_int_eq(workload_exec_error(w), 0);
 	}
-	ck_assert_int_eq(w.err_fd, -1);
-	ck_assert_int_eq(w.go_fd, -1);
-	*status = w.status;
+	/* Its pipes and signalfd closed once the child is gone. */
+	ck_assert_int_eq(open_fds(), fds);
+	ck_assert_int_eq(workload_pid(w), 0);
+	*status = workload_status(w);
+	workload_free(w);
 	return ret;
 }
 
