@@ -76,12 +76,17 @@ static const struct libcap lc = {
 /* Always there: the same test as the dynamic one's, for its callers. */
 static int libcap(void)
 {
-	return 0;
+	return lc.get_proc ? 0 : -ELIBACC;
 }
 
 const char *caps_library_error(void)
 {
 	return NULL;
+}
+
+static const char *library_why(void)
+{
+	return "libcap is not linked in";
 }
 #else
 static struct libcap lc;
@@ -126,6 +131,12 @@ const char *caps_library_error(void)
 	return lc_error[0] ? lc_error : NULL;
 }
 
+/* Why libcap() failed: said once it has. */
+static const char *library_why(void)
+{
+	return lc_error;
+}
+
 COMPAT_DLOPEN_NOTE(caps_note,
 	"[{\"soname\":[\"libcap.so.2\"],\"feature\":\"capabilities\","
 	"\"description\":\"--check, diagnoses, a privileged pstat's opens\","
@@ -149,7 +160,7 @@ int caps_text(char *buf, size_t len)
 	int ret = libcap();
 
 	if (ret < 0) {
-		snprintf(buf, len, "? (%s)", caps_library_error());
+		snprintf(buf, len, "? (%s)", library_why());
 		return ret;
 	}
 	return text_of(lc.get_proc(), buf, len);

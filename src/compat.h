@@ -28,7 +28,7 @@ const char *compat_sigabbrev_table(int sig);
 		unsigned int namesz, descsz, type;			\
 		char name[4];						\
 		char desc[(sizeof(json) + 3) & ~3u];			\
-	} var __attribute__((used, section(".note.dlopen"), aligned(4))) = { \
+	} (var) __attribute__((used, section(".note.dlopen"), aligned(4))) = { \
 		4, sizeof(json), 0x407c0c0a, "FDO", json		\
 	}
 
