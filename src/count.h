@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The count action, and the pieces --explain and --merge share with it. */
+#ifndef PSTAT_COUNT_H
+#define PSTAT_COUNT_H
+
+#include <stdio.h>
+
+struct cgroups;
+struct evlist;
+struct options;
+
+/* Exit statuses, as env(1) and timeout(1) give them. */
+enum {
+	EXIT_TIMEOUT = 124,
+	EXIT_PSTAT_FAILED = 125,
+	EXIT_CANNOT_RUN = 126,
+	EXIT_NOT_FOUND = 127,
+};
+
+/*
+ * The events of -e, -d, --pfm-events (perf's default set without
+ * them), with the cgroups of -G and --for-each-cgroup in cg (NULL for
+ * none: --explain, whose attrs they do not change), into el. 0,
+ * -EINVAL once said, or -errno.
+ */
+int count_events(const struct options *o, struct evlist *el,
+		 struct cgroups *cg);
+
+/*
+ * Where results go: -o's file (opened with the user's rights), --log-fd,
+ * or stderr, as a stream that a signal can always end a wait on
+ * (dest.h); its descriptor in *fd. NULL once said.
+ */
+FILE *count_destination(const struct options *o, int *fd);
+
+/*
+ * Count the command or the targets of o as it asks, print the results
+ * and say what happened: the exit status (the command's, 128+N, 124,
+ * 125, 126 or 127). env_err: what workload_init returned.
+ */
+int count_run(struct options *o, int env_err);
+
+#endif
