@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,18 +12,8 @@
 
 #include "caps.h"
 #include "cgroup.h"
+#include "error.h"
 #include "evlist.h"
-
-static int __attribute__((format(printf, 3, 4)))
-refuse(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 void cgroups_init(struct cgroups *cg)
 {
@@ -113,16 +102,16 @@ static int open_cgroup(const struct cgroups *cg, const char *name, size_t n,
 	int fd;
 
 	if (climbs(name, n))
-		return refuse(err, len,
+		return error_say(err, len,
 			      "cgroup '%.*s' leads out of %s, the hierarchy perf_event counts in: name a cgroup inside it, without '..' ('/' for its root)",
 			      (int)n, name, cg->root);
 	fd = caps_open_user(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
 	if (fd < 0 && (errno == ENOENT || errno == ENOTDIR))
-		return refuse(err, len,
+		return error_say(err, len,
 			      "no cgroup '%.*s' in %s, the hierarchy perf_event counts in: name one relative to it ('/' for its root)",
 			      (int)n, name, cg->root);
 	if (fd < 0)
-		return refuse(err, len, "cannot open cgroup '%.*s' (%s): %s",
+		return error_say(err, len, "cannot open cgroup '%.*s' (%s): %s",
 			      (int)n, name, path, strerror(errno));
 	return fd;
 }
@@ -144,7 +133,7 @@ static int cgroup_of(struct cgroups *cg, const char *name, size_t n,
 		}
 	if (!cg->root[0] &&
 	    cgroup_find_root("/proc/self/mounts", cg->root, sizeof(cg->root)))
-		return refuse(err, len,
+		return error_say(err, len,
 			      "no cgroup hierarchy with perf_event is mounted (see /proc/mounts): mount one, as in mount -t cgroup2 none /sys/fs/cgroup");
 	snprintf(path, sizeof(path), "%s/%.*s", cg->root, (int)n, name);
 	fd = open_cgroup(cg, name, n, path, err, len);
@@ -172,13 +161,13 @@ int cgroups_apply(struct cgroups *cg, struct evlist *el, const char *list,
 	int ret;
 
 	if (n_events == 0)
-		return refuse(err, len,
+		return error_say(err, len,
 			      "-G %s: -G names the events before it, and there are none; give -e first",
 			      list);
 	for (;;) {
 		n = strcspn(p, ",");
 		if (cg->next >= n_events)
-			return refuse(err, len,
+			return error_say(err, len,
 				      "-G %s: more cgroups than events before it (%zu); each name is for one event, in order",
 				      list, n_events);
 		if (n) {
@@ -209,7 +198,7 @@ int cgroups_name_range(struct cgroups *cg, struct evlist *el,
 	int ret;
 
 	if (!*name)
-		return refuse(err, len,
+		return error_say(err, len,
 			      "--for-each-cgroup: an empty name; name each cgroup ('/' for the root)");
 	ret = cgroup_of(cg, name, strlen(name), &d, err, len);
 	for (i = first; ret == 0 && d && i < evlist_count(el); i++)
@@ -227,7 +216,7 @@ int cgroups_check_groups(const struct evlist *el, char *err, size_t len)
 		a = evsel_cgroup(evlist_at(el, lead));
 		b = evsel_cgroup(evlist_at(el, i));
 		if (a != b)
-			return refuse(err, len,
+			return error_say(err, len,
 				      "'%s' counts in %s%s%s and its group's leader '%s' in %s%s%s: the kernel counts a group in one cgroup; give both the same with -G",
 				      evsel_name(evlist_at(el, i)),
 				      b ? "cgroup '" : "every cgroup", b ? b : "",

@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,17 +14,7 @@
 
 #include "caps.h"
 #include "control.h"
-
-static int __attribute__((format(printf, 3, 4)))
-refuse(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
+#include "error.h"
 
 /* A descriptor number, whole: 0 or -EINVAL. */
 static int fd_number(const char *s, size_t n, int *fd)
@@ -54,7 +43,7 @@ static int parse_fds(struct control *c, const char *s, char *err,
 
 	if (fd_number(s, n, &c->ctl_fd) < 0 ||
 	    (comma && fd_number(comma + 1, strlen(comma + 1), &c->ack_fd) < 0))
-		return refuse(err, len,
+		return error_say(err, len,
 			      "bad --control '%s': fd: takes descriptor numbers, as in fd:10 or fd:10,11",
 			      c->spec);
 	return 0;
@@ -67,12 +56,12 @@ static int parse_fifos(struct control *c, const char *s, char *err,
 	size_t n = comma ? (size_t)(comma - s) : strlen(s);
 
 	if (n == 0 || (comma && !comma[1]))
-		return refuse(err, len,
+		return error_say(err, len,
 			      "bad --control '%s': fifo: takes paths, as in fifo:ctl.fifo or fifo:ctl.fifo,ack.fifo",
 			      c->spec);
 	if (n >= sizeof(c->ctl_path) ||
 	    (comma && strlen(comma + 1) >= sizeof(c->ack_path)))
-		return refuse(err, len,
+		return error_say(err, len,
 			      "bad --control: a fifo path is longer than %zu bytes",
 			      sizeof(c->ctl_path) - 1);
 	memcpy(c->ctl_path, s, n);
@@ -94,7 +83,7 @@ int control_parse(struct control *c, const char *spec, char *err,
 		c->fifo = true;
 		return parse_fifos(c, spec + 5, err, len);
 	}
-	return refuse(err, len,
+	return error_say(err, len,
 		      "bad --control '%s': give fd:CTL[,ACK] or fifo:CTL[,ACK]",
 		      spec);
 }
@@ -106,11 +95,11 @@ static int check_fd(const struct control *c, int fd, int want, char *err,
 	int fl = fcntl(fd, F_GETFL);
 
 	if (fl < 0)
-		return refuse(err, len,
+		return error_say(err, len,
 			      "--control %s: descriptor %d is not open; open it for pstat (as in 10<>ctl.fifo)",
 			      c->spec, fd);
 	if ((fl & O_ACCMODE) != O_RDWR && (fl & O_ACCMODE) != want)
-		return refuse(err, len,
+		return error_say(err, len,
 			      "--control %s: descriptor %d is not open for %s",
 			      c->spec, fd, want == O_RDONLY ? "reading" : "writing");
 	return 0;
@@ -134,12 +123,12 @@ static int open_fifo(const struct control *c, const char *path, int *fd,
 	if (*fd >= 0) {
 		close(*fd);
 		*fd = -1;
-		return refuse(err, len,
+		return error_say(err, len,
 			      "--control %s: '%s' is not a FIFO; make one with mkfifo",
 			      c->spec, path);
 	}
 	e = errno;
-	refuse(err, len, "--control: cannot open '%s': %s%s", path,
+	error_say(err, len, "--control: cannot open '%s': %s%s", path,
 	       strerror(e), e == ENOENT ? " (make it with mkfifo)" : "");
 	return -e;
 }

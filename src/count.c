@@ -276,15 +276,15 @@ FILE *count_destination(const struct options *o, int *fd)
 			diag_error("cannot write to '%s': its directory does not exist (pstat creates none: mkdir -p it first)",
 				   o->output_file);
 		else if (!f)
-			diag_error("cannot write to '%s': %s", o->output_file,
-				   strerror(errno));
+			diag_errno(errno, "cannot write to '%s'",
+				   o->output_file);
 		return f;
 	}
 	if (o->log_fd < 0) {
 		*fd = STDERR_FILENO;
 		f = dest_open(*fd, false, &stop);
 		if (!f)
-			diag_error("%s", strerror(errno));
+			diag_errno(errno, "cannot set up standard error for the results");
 		return f;
 	}
 	*fd = o->log_fd;
@@ -296,8 +296,8 @@ FILE *count_destination(const struct options *o, int *fd)
 	}
 	f = flags >= 0 ? dest_open(*fd, true, &stop) : NULL;
 	if (!f)
-		diag_error("cannot write to descriptor %d (--log-fd): %s",
-			   o->log_fd, strerror(errno));
+		diag_errno(errno, "cannot write to descriptor %d (--log-fd)",
+			   o->log_fd);
 	return f;
 }
 
@@ -431,14 +431,13 @@ static int counted(const struct options *o, const struct output_run *info,
 		   int signal, int close_ret)
 {
 	if (close_ret == -ENOMEM) {
-		diag_error("cannot print the results: %s", strerror(ENOMEM));
+		diag_errno(ENOMEM, "cannot print the results");
 		return EXIT_PSTAT_FAILED;
 	}
 	if (close_ret < 0) {
-		diag_error("cannot write the results to %s: %s",
+		diag_errno(-close_ret, "cannot write the results to %s",
 			   o->output_file ? o->output_file :
-			   o->log_fd >= 0 ? "--log-fd" : "standard error",
-			   strerror(-close_ret));
+			   o->log_fd >= 0 ? "--log-fd" : "standard error");
 		return EXIT_PSTAT_FAILED;
 	}
 	/* The user's signal, whenever it came: 128+N, as a shell gives for
@@ -480,7 +479,7 @@ static int run(const struct options *o, struct target *tg,
 
 	out = output_new(dest, &o->out);
 	if (!out) {
-		diag_error("%s", strerror(ENOMEM));
+		diag_errno(ENOMEM, "cannot allocate the output");
 		return EXIT_PSTAT_FAILED;
 	}
 	progress_init(&arg.progress, progress_stream(o));
@@ -574,7 +573,7 @@ static int resolve_rank(struct options *o, struct rank_info *ri,
 		return 0;
 	*path = malloc(PATH_MAX);
 	if (!*path) {
-		diag_error("%s", strerror(ENOMEM));
+		diag_errno(ENOMEM, "cannot allocate -o's file name");
 		return -1;
 	}
 	if (rank_expand(o->output_file, ri, &names, *path, PATH_MAX, err,
@@ -607,7 +606,7 @@ static int open_control(const struct options *o, struct control **ctl)
 		return 0;
 	c = malloc(sizeof(*c));
 	if (!c) {
-		diag_error("%s", strerror(ENOMEM));
+		diag_errno(ENOMEM, "cannot allocate --control's channel");
 		return -1;
 	}
 	/* options_parse took its syntax already. */
@@ -651,13 +650,11 @@ int count_run(struct options *o, int env_err)
 	int ret, dest_fd;
 
 	if (!(el = evlist_new()) || new_cgroups(o, &cg) < 0) {
-		diag_error("cannot allocate the event list: %s",
-			   strerror(ENOMEM));
+		diag_errno(ENOMEM, "cannot allocate the event list");
 		ret = EXIT_PSTAT_FAILED;
 	} else if ((ret = count_events(o, el, cg)) < 0) {
 		if (ret != -EINVAL)
-			diag_error("cannot make the event list: %s",
-				   strerror(-ret));
+			diag_errno(-ret, "cannot make the event list");
 		ret = EXIT_PSTAT_FAILED;
 	} else if (target_resolve(&tg, o, err, sizeof(err)) < 0) {
 		diag_error("%s", err[0] ? err : strerror(ENOMEM));
@@ -677,8 +674,7 @@ int count_run(struct options *o, int env_err)
 						.host = host[0] ? host : NULL });
 		if (fclose(dest) != 0 && ret != EXIT_PSTAT_FAILED &&
 		    !dest_stalled()) {
-			diag_error("cannot write the results: %s",
-				   strerror(errno));
+			diag_errno(errno, "cannot write the results");
 			ret = EXIT_PSTAT_FAILED;
 		}
 		if (dest_stalled() && !shares_stderr(dest_fd))

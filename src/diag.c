@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "diag.h"
 
@@ -26,6 +27,18 @@ void diag_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	say("pstat: ", fmt, ap);
 	va_end(ap);
+}
+
+void diag_errno(int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("pstat: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, ": %s\n", strerror(err));
+	(void)fflush(stderr);
 }
 
 void diag_detail(const char *fmt, ...)

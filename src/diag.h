@@ -8,6 +8,10 @@
 /* Something failed: always said. */
 void diag_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Something failed with errno err: "pstat: WORDS: strerror(err)". */
+void diag_errno(int err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* A continuation line under a message (a spec and its caret). */
 void diag_detail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -37,7 +37,7 @@ static int printed(int ret, const char *what)
 	if (ret == -EPIPE || (poll(&out, 1, 0) == 1 &&
 			      (out.revents & POLLERR)))
 		return 0;
-	diag_error("cannot print %s: %s", what, strerror(-ret));
+	diag_errno(-ret, "cannot print %s", what);
 	return EXIT_PSTAT_FAILED;
 }
 
@@ -59,12 +59,12 @@ static int explain(const struct options *o)
 	int ret;
 
 	if (!el) {
-		diag_error("%s", strerror(ENOMEM));
+		diag_errno(ENOMEM, "cannot allocate the event list");
 		return EXIT_PSTAT_FAILED;
 	}
 	ret = count_events(o, el, NULL);
 	if (ret < 0 && ret != -EINVAL)
-		diag_error("%s", strerror(-ret));
+		diag_errno(-ret, "cannot make the event list");
 	if (ret == 0 && (ret = target_resolve(&tg, o, err, sizeof(err))) < 0)
 		diag_error("%s", err[0] ? err : strerror(-ret));
 	if (ret == 0) {
@@ -108,8 +108,11 @@ static int merge(const struct options *o)
 
 	ret = merge_read(&m, o->merge_files, o->n_merge_files, err,
 			 sizeof(err));
+	if (ret == -EINVAL)
+		diag_error("%s", err);
+	else if (ret < 0)
+		diag_errno(-ret, "cannot read the ranks' files");
 	if (ret < 0) {
-		diag_error("%s", ret == -EINVAL ? err : strerror(-ret));
 		merge_free(&m);
 		return EXIT_PSTAT_FAILED;
 	}
@@ -213,8 +216,11 @@ int main(int argc, char **argv)
 	/* What counts nothing lets signals do what they would. */
 	if (ret < 0 || o.action != OPTIONS_RUN)
 		workload_unblock_signals();
+	if (ret == -EINVAL)
+		diag_error("%s", err);
+	else if (ret < 0)
+		diag_errno(-ret, "cannot read the command line");
 	if (ret < 0) {
-		diag_error("%s", ret == -EINVAL ? err : strerror(-ret));
 		ret = EXIT_PSTAT_FAILED;
 	} else {
 		ret = act(&o, env_err);

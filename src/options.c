@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +12,7 @@
 
 #include "aggr.h"
 #include "control.h"
+#include "error.h"
 #include "options.h"
 
 static const char usage_head[] =
@@ -81,17 +81,6 @@ static void *field(struct options *o, const struct opt *r)
 	return (char *)o + r->off;
 }
 
-static int __attribute__((format(printf, 3, 4)))
-bad(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
-
 /* A whole decimal number in [min, max]; 0 or -EINVAL. */
 static int number(const char *arg, long long min, long long max,
 		  long long *v)
@@ -108,7 +97,7 @@ static int set_format(struct options *o, enum output_format f,
 		      const char *what, char *err, size_t len)
 {
 	if (o->out.format != OUTPUT_HUMAN && o->out.format != f)
-		return bad(err, len,
+		return error_say(err, len,
 			   "%s and another output format (-x, -j, --format) were both given; choose one",
 			   what);
 	o->out.format = f;
@@ -153,7 +142,7 @@ static int take_number(struct options *o, const struct opt *r,
 	long long v;
 
 	if (number(arg, r->min, r->max, &v) < 0)
-		return bad(err, len, "%s, not '%s'", r->bad, arg);
+		return error_say(err, len, "%s, not '%s'", r->bad, arg);
 	v32 = (int32_t)v;
 	v64 = v;
 	if (r->size == sizeof(v64))
@@ -227,12 +216,12 @@ static int take_separator(struct options *o, const struct opt *r,
 {
 	o->out.sep = strcmp(arg, "\\t") == 0 ? "\t" : arg;
 	if (!*o->out.sep)
-		return bad(err, len,
+		return error_say(err, len,
 			   "the -x separator is empty; give one, as in -x,");
 	/* Fields are quoted with '"' and lines end with a newline: no
 	 * reader could tell a separator holding either from them. */
 	if (strpbrk(o->out.sep, "\"\n\r"))
-		return bad(err, len,
+		return error_say(err, len,
 			   "the -x separator cannot hold a double quote or a line break, which quote fields and end lines");
 	return set_format(o, OUTPUT_CSV, "-x", err, len);
 }
@@ -244,7 +233,7 @@ static int take_format(struct options *o, const struct opt *r,
 		return set_format(o, OUTPUT_PSTAT_CSV, "--format", err, len);
 	if (strcmp(arg, "json") == 0)
 		return set_format(o, OUTPUT_PSTAT_JSON, "--format", err, len);
-	return bad(err, len,
+	return error_say(err, len,
 		   "--format is csv or json, not '%s' (perf's CSV is -x, its JSON -j)",
 		   arg);
 }
@@ -253,7 +242,7 @@ static int take_aggr(struct options *o, const struct opt *r,
 		     const char *arg, char *err, size_t len)
 {
 	if (o->aggr != AGGR_GLOBAL && o->aggr != (enum aggr_kind)r->value)
-		return bad(err, len,
+		return error_say(err, len,
 			   "choose one of -A, --per-core, --per-die, --per-socket, --per-node and --per-thread");
 	o->aggr = (enum aggr_kind)r->value;
 	return 0;
@@ -626,10 +615,10 @@ static int unknown_long(char *err, size_t len, const char *arg)
 			at = sizeof(all) - 1;
 	}
 	if (found > 1)
-		return bad(err, len,
+		return error_say(err, len,
 			   "option '--%.*s' is ambiguous: %s; see 'pstat --help'",
 			   (int)n, name, all);
-	return bad(err, len, "unknown option '--%.*s'; see 'pstat --help'",
+	return error_say(err, len, "unknown option '--%.*s'; see 'pstat --help'",
 		   (int)n, name);
 }
 
@@ -644,20 +633,20 @@ static int unknown_option(char *err, size_t len, char **argv, int opt)
 	const struct opt *r = opt_of(opt);
 
 	if (r && opt >= LONG_OPT)
-		return bad(err, len,
+		return error_say(err, len,
 			   takes_arg(r) ? "option --%s needs an argument; see 'pstat --help'"
 					: "option --%s takes no argument; see 'pstat --help'",
 			   r->name);
 	if (r && takes_arg(r))
-		return bad(err, len,
+		return error_say(err, len,
 			   "option -%c needs an argument; see 'pstat --help'",
 			   opt);
 	if (opt)
-		return bad(err, len, "unknown option -%c; see 'pstat --help'",
+		return error_say(err, len, "unknown option -%c; see 'pstat --help'",
 			   opt);
 	if (strncmp(argv[optind - 1], "--", 2) == 0)
 		return unknown_long(err, len, argv[optind - 1]);
-	return bad(err, len, "unknown option '%s'; see 'pstat --help'",
+	return error_say(err, len, "unknown option '%s'; see 'pstat --help'",
 		   argv[optind - 1]);
 }
 
@@ -669,49 +658,49 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	    set_format(o, OUTPUT_JSONL, "-j", err, len) < 0)
 		return -EINVAL;
 	if (o->append && !o->output_file)
-		return bad(err, len, "--append goes with -o FILE");
+		return error_say(err, len, "--append goes with -o FILE");
 	if (o->output_file && o->log_fd >= 0)
-		return bad(err, len, "-o and --log-fd both given; choose one");
+		return error_say(err, len, "-o and --log-fd both given; choose one");
 	/* perf refuses this one; --summary and --interval-clear without
 	 * -I it takes, and they do nothing. */
 	if (o->interval_count && !o->interval_ms)
-		return bad(err, len, "--interval-count goes with -I MS");
+		return error_say(err, len, "--interval-count goes with -I MS");
 	if (o->out.table && o->repeat <= 1)
-		return bad(err, len, "--table goes with -r N");
+		return error_say(err, len, "--table goes with -r N");
 	if (!o->interval_ms)
 		o->out.summary = o->out.interval_clear = false;
 	if (o->out.interval_clear && o->out.format != OUTPUT_HUMAN)
-		return bad(err, len,
+		return error_say(err, len,
 			   "--interval-clear clears a terminal: it does not go with -x, -j or --format");
 	if (o->all_user && o->all_kernel)
-		return bad(err, len,
+		return error_say(err, len,
 			   "--all-user and --all-kernel both given; choose one");
 	if (o->quiet && o->verbose)
-		return bad(err, len, "-q and -v both given; choose one");
+		return error_say(err, len, "-q and -v both given; choose one");
 	if (o->null_run && (o->n_events || o->detailed))
-		return bad(err, len, "-n counts nothing: drop -e and -d, or -n");
+		return error_say(err, len, "-n counts nothing: drop -e and -d, or -n");
 	if ((o->pids != NULL) + (o->tids != NULL) +
 	    (o->all_cpus || o->cpu_list) > 1)
-		return bad(err, len,
+		return error_say(err, len,
 			   "-p, -t and -a/-C each choose what to count; give one of them");
 	if (o->n_cgroups && o->for_each_cgroup)
-		return bad(err, len,
+		return error_say(err, len,
 			   "-G and --for-each-cgroup both given; choose one");
 	if ((o->n_cgroups || o->for_each_cgroup) &&
 	    ((!o->all_cpus && !o->cpu_list) || o->aggr == AGGR_THREAD))
-		return bad(err, len,
+		return error_say(err, len,
 			   "-G and --for-each-cgroup count a cgroup on CPUs: add -a or -C LIST (and no --per-thread)");
 	if (o->aggr == AGGR_THREAD && !o->pids && !o->tids && !o->all_cpus)
-		return bad(err, len, "--per-thread goes with -p, -t or -a");
+		return error_say(err, len, "--per-thread goes with -p, -t or -a");
 	if (o->aggr != AGGR_GLOBAL && o->aggr != AGGR_THREAD && !o->all_cpus &&
 	    !o->cpu_list)
-		return bad(err, len,
+		return error_say(err, len,
 			   "-A and --per-core, --per-die, --per-socket, --per-node count per CPU: add -a or -C LIST");
 	if (o->delay_ms < 0 && !o->control)
-		return bad(err, len,
+		return error_say(err, len,
 			   "-D -1 starts with counting disabled until --control says 'enable': add --control fd:CTL or fifo:CTL");
 	if (o->action == OPTIONS_EXPLAIN && o->n_events == 0)
-		return bad(err, len,
+		return error_say(err, len,
 			   "--explain needs the events to explain: -e LIST");
 	return 0;
 }
@@ -721,10 +710,10 @@ static int merge_operands(struct options *o, int argc, char **argv,
 			  char *err, size_t len)
 {
 	if (o->out.format == OUTPUT_CSV || o->out.format == OUTPUT_JSONL)
-		return bad(err, len,
+		return error_say(err, len,
 			   "--merge prints human output, --format=csv or --format=json; drop -x and -j");
 	if (optind >= argc)
-		return bad(err, len,
+		return error_say(err, len,
 			   "--merge needs the files of the ranks: pstat --merge out/rank.*.csv");
 	o->merge_files = argv + optind;
 	o->n_merge_files = (size_t)(argc - optind);
@@ -777,7 +766,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 		o->list_pfm = optind < argc && strcmp(argv[optind], "pfm") == 0;
 		optind += o->list_pfm;
 		if (argc - optind > 1)
-			return bad(err, err_len,
+			return error_say(err, err_len,
 				   "--list takes one filter, not %d; quote a glob",
 				   argc - optind);
 		o->list_filter = argv[optind];
@@ -788,7 +777,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	if (o->action == OPTIONS_EXPLAIN)
 		return 0;
 	if (o->action == OPTIONS_CHECK)
-		return optind < argc ? bad(err, err_len,
+		return optind < argc ? error_say(err, err_len,
 					   "--check runs no command; drop '%s'",
 					   argv[optind]) : 0;
 	if (optind < argc)

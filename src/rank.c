@@ -8,11 +8,11 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "rank.h"
 
 /* A launcher's variables: its rank, and beside it the local rank and
@@ -39,17 +39,6 @@ static const char *const job_vars[] = {
 };
 
 #define N_JOB_VARS (sizeof(job_vars) / sizeof(job_vars[0]))
-
-static int __attribute__((format(printf, 3, 4)))
-bad(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 /* NAME's value in env, or NULL. */
 static const char *env_get(char *const *env, const char *name)
@@ -84,7 +73,7 @@ static int number_var(char *const *env, const char *name, long min,
 	if (!s)
 		return 0;
 	if (decimal(s, min, v) < 0)
-		return bad(err, len,
+		return error_say(err, len,
 			   "%s='%s' is not a %s: a decimal number from %ld; fix or unset it",
 			   name, s, min ? "size" : "rank", min);
 	return 0;
@@ -101,7 +90,7 @@ static int from_family(struct rank_info *ri, char *const *env,
 	if (ret == 0)
 		ret = number_var(env, f->size, 1, &ri->size, err, len);
 	if (ret == 0 && ri->size >= 0 && ri->rank >= ri->size)
-		ret = bad(err, len, "%s=%ld is not below %s=%ld; fix them",
+		ret = error_say(err, len, "%s=%ld is not below %s=%ld; fix them",
 			  f->rank, ri->rank, f->size, ri->size);
 	if (ret < 0) {
 		ri->rank = ri->local_rank = ri->size = -1;
@@ -154,14 +143,14 @@ static int unknown_value(const char *tmpl, char c, const struct rank_info *ri,
 	size_t i, n = 0;
 
 	if (c == 'h')
-		return bad(err, len, "-o '%s': %%h: the host name is not known",
+		return error_say(err, len, "-o '%s': %%h: the host name is not known",
 			   tmpl);
 	if (c == 'j') {
 		for (i = 0; i < N_JOB_VARS; i++)
 			n += (size_t)snprintf(vars + n, sizeof(vars) - n,
 					      "%s%s", i ? ", " : "",
 					      job_vars[i]);
-		return bad(err, len,
+		return error_say(err, len,
 			   "-o '%s': %%j needs a job id, and none of %s is set; set PSTAT_JOB_ID",
 			   tmpl, vars);
 	}
@@ -170,13 +159,13 @@ static int unknown_value(const char *tmpl, char c, const struct rank_info *ri,
 
 		if (strcmp(families[i].rank, ri->var) != 0)
 			continue;
-		return bad(err, len,
+		return error_say(err, len,
 			   "-o '%s': %%%c: %s gave the rank, and %s%s (set PSTAT_RANK, PSTAT_LOCAL_RANK and PSTAT_SIZE to name them by hand)",
 			   tmpl, c, ri->var, v ? v : "its launcher says no ",
 			   v ? " is not set" : c == 'l' ? "local rank" : "size");
 	}
 	looked_at(vars, sizeof(vars), c == 'r' ? 0 : c == 'l' ? 1 : 2);
-	return bad(err, len,
+	return error_say(err, len,
 		   "-o '%s': %%%c needs a %s, and none of %s is set (run pstat under the launcher, or set %s)",
 		   tmpl, c, c == 'r' ? "rank" : c == 'l' ? "local rank" : "size",
 		   vars, c == 'r' ? "PSTAT_RANK" : c == 'l' ? "PSTAT_LOCAL_RANK"
@@ -233,7 +222,7 @@ static int unsafe_field(const char *tmpl, char c, const char *str,
 		return 0;
 	if (c == 'j' && ri->job_var)
 		snprintf(from, sizeof(from), " (from %s)", ri->job_var);
-	return bad(err, len,
+	return error_say(err, len,
 		   "-o '%s': %%%c is '%s'%s, which holds '/' or '..' and could name a file outside the folder; %s",
 		   tmpl, c, str, from,
 		   c == 'j' ? "set PSTAT_JOB_ID to a job id without them"
@@ -253,17 +242,17 @@ static int expand_one(const char *tmpl, const char **p,
 	while (**p >= '0' && **p <= '9' && width < 100)
 		width = width * 10 + (*(*p)++ - '0');
 	if (width >= 100)
-		return bad(err, err_len, "-o '%s': a width is 1 to 99 digits",
+		return error_say(err, err_len, "-o '%s': a width is 1 to 99 digits",
 			   tmpl);
 	if (**p == '%' && *p == start)
 		w = snprintf(out + *n, out_len - *n, "%%");
 	else if (escape_value(**p, ri, names, &num, &str) == -EINVAL)
-		return bad(err, err_len,
+		return error_say(err, err_len,
 			   "-o '%s': unknown escape '%%%.*s'; use %%r %%l %%s %%h %%p %%j, or %%%% for a %%",
 			   tmpl, **p ? (int)(*p - start) + 1 : (int)(*p - start),
 			   start);
 	else if (width && str)
-		return bad(err, err_len,
+		return error_say(err, err_len,
 			   "-o '%s': a width goes with %%r, %%l, %%s and %%p, not %%%c",
 			   tmpl, **p);
 	else if (!str && num < 0)
@@ -277,7 +266,7 @@ static int expand_one(const char *tmpl, const char **p,
 	(*p)++;
 	*n += (size_t)w;
 	if (*n >= out_len)
-		return bad(err, err_len, "-o '%s': the name is too long", tmpl);
+		return error_say(err, err_len, "-o '%s': the name is too long", tmpl);
 	return 0;
 }
 
@@ -292,7 +281,7 @@ int rank_expand(const char *tmpl, const struct rank_info *ri,
 	while (*p) {
 		if (*p != '%') {
 			if (n + 1 >= out_len)
-				return bad(err, err_len,
+				return error_say(err, err_len,
 					   "-o '%s': the name is too long",
 					   tmpl);
 			out[n++] = *p++;

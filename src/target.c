@@ -7,27 +7,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "aggr.h"
+#include "error.h"
 #include "options.h"
 #include "target.h"
 #include "topology.h"
-
-static int __attribute__((format(printf, 3, 4)))
-refuse(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 static int push(int **list, size_t *n, int v)
 {
@@ -68,13 +57,13 @@ static int id_list(const char *s, const char *what, int **ids, size_t *n,
 		v = strtol(p, &end, 10);
 		if (errno || end == p || v <= 0 || v > 0x3fffffff ||
 		    (*end && *end != ','))
-			return refuse(err, len, "bad %s list '%s': give numbers separated by commas",
+			return error_say(err, len, "bad %s list '%s': give numbers separated by commas",
 				      what, s);
 		if (push(ids, n, (int)v) < 0)
 			return -ENOMEM;
 		p = *end ? end + 1 : end;
 	}
-	return *n ? 0 : refuse(err, len, "empty %s list", what);
+	return *n ? 0 : error_say(err, len, "empty %s list", what);
 }
 
 /*
@@ -88,12 +77,12 @@ static int proc_refused(const char *path, int id, const char *what,
 	int e = errno;
 
 	if (e == ENOENT && kill(id, 0) < 0 && errno == ESRCH)
-		return refuse(err, len, "no such %s %d (-%c)", what, id,
+		return error_say(err, len, "no such %s %d (-%c)", what, id,
 			      what[0]);
 	if (e == ENOENT)
-		return refuse(err, len, "%s %d (-%c) runs, but %s is not there: pstat finds threads in /proc, which is not mounted here or hides it (hidepid)",
+		return error_say(err, len, "%s %d (-%c) runs, but %s is not there: pstat finds threads in /proc, which is not mounted here or hides it (hidepid)",
 			      what, id, what[0], path);
-	return refuse(err, len, "cannot read %s for %s %d (-%c): %s; pstat finds threads in /proc",
+	return error_say(err, len, "cannot read %s for %s %d (-%c): %s; pstat finds threads in /proc",
 		      path, what, id, what[0], strerror(e));
 }
 
@@ -151,7 +140,7 @@ static int resolve_cpus(struct target *t, const struct options *o,
 
 	n_online = topology_online(&online);
 	if (n_online < 0)
-		return refuse(err, len, "cannot read the online CPUs: %s",
+		return error_say(err, len, "cannot read the online CPUs: %s",
 			      strerror(-n_online));
 	if (!o->cpu_list) {
 		t->cpus = online;
@@ -164,26 +153,26 @@ static int resolve_cpus(struct target *t, const struct options *o,
 	bad = strcspn(o->cpu_list, "\n");
 	if (o->cpu_list[bad]) {
 		free(online);
-		return refuse(err, len, "bad CPU list: a newline in it, after '%.*s'; give CPUs such as 0-3,6",
+		return error_say(err, len, "bad CPU list: a newline in it, after '%.*s'; give CPUs such as 0-3,6",
 			      (int)bad, o->cpu_list);
 	}
 	n = topology_parse_list(o->cpu_list, &cpus, &bad);
 	for (i = 0; n > 0 && i < n; i++)
 		if (!topology_contains(online, n_online, cpus[i])) {
-			refuse(err, len, "CPU %d is not online (-C %s); see /sys/devices/system/cpu/online",
+			error_say(err, len, "CPU %d is not online (-C %s); see /sys/devices/system/cpu/online",
 			       cpus[i], o->cpu_list);
 			n = -EINVAL;
 		}
 	free(online);
 	if (n == -ERANGE)
-		n = refuse(err, len, "CPU number too large in '%s' at '%s': pstat counts CPUs 0 to %d",
+		n = error_say(err, len, "CPU number too large in '%s' at '%s': pstat counts CPUs 0 to %d",
 			   o->cpu_list, o->cpu_list + bad,
 			   TOPOLOGY_MAX_CPUS - 1);
 	if (n == -EINVAL && !*err && !o->cpu_list[bad])
-		refuse(err, len, "bad CPU list '%s': it ends where a CPU must follow; give CPUs such as 0-3,6",
+		error_say(err, len, "bad CPU list '%s': it ends where a CPU must follow; give CPUs such as 0-3,6",
 		       o->cpu_list);
 	else if (n == -EINVAL && !*err)
-		refuse(err, len, "bad CPU list '%s' at '%s': give CPUs such as 0-3,6",
+		error_say(err, len, "bad CPU list '%s' at '%s': give CPUs such as 0-3,6",
 		       o->cpu_list, o->cpu_list + bad);
 	if (n < 0) {
 		free(cpus);
@@ -228,7 +217,7 @@ static int resolve_all_threads(struct target *t, char *const argv[],
 	int pid, ret = 0;
 
 	if (!proc)
-		return refuse(err, len, "cannot list /proc: %s", strerror(errno));
+		return error_say(err, len, "cannot list /proc: %s", strerror(errno));
 	/* A process gone since the listing is no error: skip it. */
 	while (ret != -ENOMEM && (d = readdir(proc))) {
 		if (!isdigit((unsigned char)d->d_name[0]))
@@ -245,7 +234,7 @@ static int resolve_all_threads(struct target *t, char *const argv[],
 	t->skip_vanished = true;
 	if (argv && add_command_slot(t, argv) < 0)
 		return -ENOMEM;
-	return t->n_pids ? 0 : refuse(err, len, "no threads found in /proc");
+	return t->n_pids ? 0 : error_say(err, len, "no threads found in /proc");
 }
 
 /* The command alone, from its exec on: nothing of pstat is counted. */
