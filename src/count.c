@@ -42,7 +42,7 @@
 #include "workload.h"
 
 /* The reason; then the spec, if any, with a caret under the column. */
-static void report_parse_error(const struct evparse_error *err,
+static void report_parse_error(const struct error *err,
 			       const char *opt)
 {
 	if (err->hint[0])
@@ -61,7 +61,7 @@ static void report_parse_error(const struct evparse_error *err,
  * so Ctrl-C and the like end pstat there, as they would any program.
  */
 static int event_file(const struct options *o, struct evlist *el,
-		      const char *path, struct evparse_error *err)
+		      const char *path, struct error *err)
 {
 	int ret;
 
@@ -103,7 +103,7 @@ static int build_events(const struct options *o, struct evlist *el,
 	 * below, on pages of their own, each a page fault at start-up.
 	 * Written only when a parse fails.
 	 */
-	static struct evparse_error err;
+	static struct error err;
 	const char *set;
 	size_t i;
 	int level, ret = 0;
@@ -133,7 +133,7 @@ static int build_events(const struct options *o, struct evlist *el,
 		ret = evparse(el, set, &err);
 	if (ret == -EINVAL) {
 		report_parse_error(&err, pfm ? "--pfm-events" : "-e");
-		evparse_error_fini(&err);
+		error_fini(&err);
 	}
 	return ret;
 }

@@ -5,7 +5,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,20 +20,6 @@
 #ifndef PERF_HW_EVENT_MASK
 #define PERF_HW_EVENT_MASK 0xffffffffULL
 #endif
-
-static int __attribute__((format(printf, 4, 5)))
-refuse(struct event_error *err, size_t off, const char *hint,
-       const char *fmt, ...)
-{
-	va_list ap;
-
-	err->off = off;
-	va_start(ap, fmt);
-	vsnprintf(err->reason, sizeof(err->reason), fmt, ap);
-	va_end(ap);
-	snprintf(err->hint, sizeof(err->hint), "%s", hint ? hint : "");
-	return -EINVAL;
-}
 
 void event_attr_init(struct perf_event_attr *attr)
 {
@@ -106,7 +91,7 @@ void event_from_tracepoint(struct perf_event_attr *attr, uint64_t id)
 
 int event_from_breakpoint(struct perf_event_attr *attr, uint64_t addr,
 			  uint64_t len, const char *type, size_t type_len,
-			  struct event_error *err)
+			  struct error *err)
 {
 	unsigned int bp = 0;
 	size_t i;
@@ -117,7 +102,7 @@ int event_from_breakpoint(struct perf_event_attr *attr, uint64_t addr,
 				   type[i] == 'x' ? HW_BREAKPOINT_X : 0;
 
 		if (!bit || (bp & bit))
-			return refuse(err, i, "the access is r, w, x or rw",
+			return error_at(err, i, "the access is r, w, x or rw",
 				      "bad breakpoint access '%.*s'",
 				      (int)type_len, type);
 		bp |= bit;
@@ -127,7 +112,7 @@ int event_from_breakpoint(struct perf_event_attr *attr, uint64_t addr,
 	if (!len)
 		len = bp == HW_BREAKPOINT_X ? sizeof(long) : HW_BREAKPOINT_LEN_4;
 	if (len != 1 && len != 2 && len != 4 && len != 8)
-		return refuse(err, 0, "the length is 1, 2, 4 or 8",
+		return error_at(err, 0, "the length is 1, 2, 4 or 8",
 			      "bad breakpoint length %llu",
 			      (unsigned long long)len);
 	attr->type = PERF_TYPE_BREAKPOINT;
@@ -155,7 +140,7 @@ struct pmu_ctx {
 	struct perf_event_attr *attr;
 	const char *pmu;
 	struct event_pmu_extra *x;
-	struct event_error *err;
+	struct error *err;
 	size_t base;		/* in an alias: its offset in the user's
 				 * terms, where its faults are shown */
 	bool in_alias;		/* reading an alias's own terms */
@@ -213,7 +198,7 @@ static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
 	if (pmu_read(c->pmu, file, def, sizeof(def)) < 0)
 		return -ENOENT;
 	if (c->in_alias)
-		return refuse(c->err, off, NULL,
+		return error_at(c->err, off, NULL,
 			      "alias '%s' of %s refers to another alias",
 			      c->alias, c->pmu);
 	inner.in_alias = true;
@@ -266,12 +251,12 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 	int ret;
 
 	if (nlen == 0 || nlen >= sizeof(name))
-		return refuse(c->err, off, NULL, "expected a term name");
+		return error_at(c->err, off, NULL, "expected a term name");
 	memcpy(name, s, nlen);
 	name[nlen] = '\0';
 	if (strcmp(name, "name") == 0) {
 		if (!vlen || vlen >= sizeof(c->x->name))
-			return refuse(c->err, off, NULL, "name= needs a name");
+			return error_at(c->err, off, NULL, "name= needs a name");
 		snprintf(c->x->name, sizeof(c->x->name), "%.*s", (int)vlen, val);
 		return 0;
 	}
@@ -280,12 +265,12 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 	if (c->in_alias && val && vlen == 1 && *val == '?') {
 		if (user_gives(c, name))
 			return 0;
-		return refuse(c->err, off, NULL,
+		return error_at(c->err, off, NULL,
 			      "this %s event needs a value for '%s': add %s=VALUE",
 			      c->pmu, name, name);
 	}
 	if (val && term_number(val, vlen, &v) < 0)
-		return refuse(c->err, fault_at(c, off, nlen + 1),
+		return error_at(c->err, fault_at(c, off, nlen + 1),
 			      "values are decimal or 0x hexadecimal",
 			      "bad value for term '%s'", name);
 	if (strcmp(name, "config") == 0 || strcmp(name, "config1") == 0 ||
@@ -302,12 +287,12 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 	}
 	if (ret == 0) {
 		if (pmu_format_parse(text, &f) < 0)
-			return refuse(c->err, off, NULL,
+			return error_at(c->err, off, NULL,
 				      "cannot understand %s's format of '%s': %s",
 				      c->pmu, name, text);
 		word = 0;
 		if (pmu_format_pack(&f, v, &word) < 0)
-			return refuse(c->err,
+			return error_at(c->err,
 				      fault_at(c, off, nlen + (val ? 1 : 0)), NULL,
 				      "value 0x%llx does not fit term '%s' (%s)",
 				      (unsigned long long)v, name, text);
@@ -321,7 +306,7 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 		if (ret != -ENOENT)
 			return ret;
 	}
-	return refuse(c->err, off, NULL, "PMU %s has no term or event '%s'",
+	return error_at(c->err, off, NULL, "PMU %s has no term or event '%s'",
 		      c->pmu, name);
 }
 
@@ -335,7 +320,7 @@ static int pmu_terms(struct pmu_ctx *c, const char *s, size_t len)
 		if (i < len && s[i] != ',')
 			continue;
 		if (i == start)
-			return refuse(c->err, fault_at(c, c->base, start),
+			return error_at(c->err, fault_at(c, c->base, start),
 				      NULL, "empty term in %s/%s/", c->pmu,
 				      c->in_alias ? c->alias : "");
 		ret = pmu_term(c, s + start, i - start,
@@ -349,7 +334,7 @@ static int pmu_terms(struct pmu_ctx *c, const char *s, size_t len)
 
 int event_from_pmu(struct perf_event_attr *attr, const char *pmu,
 		   const char *terms, size_t len, struct event_pmu_extra *x,
-		   struct event_error *err)
+		   struct error *err)
 {
 	struct pmu_ctx c = {
 		.attr = attr, .pmu = pmu, .x = x, .err = err,
@@ -361,10 +346,10 @@ int event_from_pmu(struct perf_event_attr *attr, const char *pmu,
 	x->scale = 1.0;
 	ret = pmu_type(pmu, &attr->type);
 	if (ret < 0)
-		return refuse(err, 0, NULL, "cannot read the type of PMU %s: %s",
+		return error_at(err, 0, NULL, "cannot read the type of PMU %s: %s",
 			      pmu, strerror(-ret));
 	if (len == 0)
-		return refuse(err, 0, "name an event, as in msr/tsc/, or terms, as in msr/event=0x0/",
+		return error_at(err, 0, "name an event, as in msr/tsc/, or terms, as in msr/event=0x0/",
 			      "no terms in %s//", pmu);
 	return pmu_terms(&c, terms, len);
 }
@@ -383,7 +368,7 @@ bool event_is_modifier(char c)
  */
 int event_apply_modifiers(struct perf_event_attr *attr, const char *mods,
 			  size_t len, struct event_mods *m,
-			  struct event_error *err)
+			  struct error *err)
 {
 	int eu = attr->exclude_user, ek = attr->exclude_kernel;
 	int eh = attr->exclude_hv, eH = attr->exclude_host;
@@ -395,7 +380,7 @@ int event_apply_modifiers(struct perf_event_attr *attr, const char *mods,
 		char c = mods[i];
 
 		if (!event_is_modifier(c))
-			return refuse(err, i, "modifiers are u k h I G H p P S D e W",
+			return error_at(err, i, "modifiers are u k h I G H p P S D e W",
 				      "unknown modifier '%c'", c);
 		if (strchr("ukh", c) && !excluding)
 			excluding = eu = ek = eh = 1;
@@ -415,7 +400,7 @@ int event_apply_modifiers(struct perf_event_attr *attr, const char *mods,
 		case 'S': break;	/* sampling read: nothing to count */
 		case 'p':
 			if (++precise > 3)
-				return refuse(err, i, "p, pp or ppp",
+				return error_at(err, i, "p, pp or ppp",
 					      "precise_ip goes up to 3");
 			/* As perf: precise sampling wants the host only. */
 			if (!excluding_gh)

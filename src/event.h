@@ -9,12 +9,7 @@
 #include <stdint.h>
 #include <linux/perf_event.h>
 
-/* Why a term was refused: an offset into it and the words to say. */
-struct event_error {
-	size_t off;
-	char reason[256];
-	char hint[256];
-};
+#include "error.h"
 
 /* A zeroed attr of this header's size. */
 void event_attr_init(struct perf_event_attr *attr);
@@ -45,7 +40,7 @@ void event_from_tracepoint(struct perf_event_attr *attr, uint64_t id);
  */
 int event_from_breakpoint(struct perf_event_attr *attr, uint64_t addr,
 			  uint64_t len, const char *type, size_t type_len,
-			  struct event_error *err);
+			  struct error *err);
 
 /* What a PMU event brings besides its attr. */
 struct event_pmu_extra {
@@ -61,7 +56,7 @@ struct event_pmu_extra {
  */
 int event_from_pmu(struct perf_event_attr *attr, const char *pmu,
 		   const char *terms, size_t len, struct event_pmu_extra *x,
-		   struct event_error *err);
+		   struct error *err);
 
 /* Modifiers that are not attr bits. */
 struct event_mods {
@@ -78,6 +73,6 @@ bool event_is_modifier(char c);
  */
 int event_apply_modifiers(struct perf_event_attr *attr, const char *mods,
 			  size_t len, struct event_mods *m,
-			  struct event_error *err);
+			  struct error *err);
 
 #endif

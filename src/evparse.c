@@ -53,26 +53,12 @@ struct parser {
 	const char *s;
 	size_t pos;
 	struct evlist *el;
-	struct evparse_error *err;
+	struct error *err;
 	bool in_group;
 	struct pending *pend;	/* the item's events so far */
 	size_t n_pend, cap_pend;
 	size_t first;		/* the term's first in pend */
 };
-
-/* err says why spec (or NULL: no text) was refused at col. -EINVAL. */
-static int __attribute__((format(printf, 5, 0)))
-set_error(struct evparse_error *err, const char *spec, size_t col,
-	  const char *hint, const char *fmt, va_list ap)
-{
-	err->where[0] = '\0';
-	err->spec = spec;
-	err->col = col;
-	err->buf = NULL;
-	vsnprintf(err->reason, sizeof(err->reason), fmt, ap);
-	snprintf(err->hint, sizeof(err->hint), "%s", hint ? hint : "");
-	return -EINVAL;
-}
 
 static int __attribute__((format(printf, 4, 5)))
 fail(struct parser *p, size_t col, const char *hint, const char *fmt, ...)
@@ -81,17 +67,19 @@ fail(struct parser *p, size_t col, const char *hint, const char *fmt, ...)
 	int ret;
 
 	va_start(ap, fmt);
-	ret = set_error(p->err, p->s, col, hint, fmt, ap);
+	ret = error_vset(p->err, p->s, col, hint, fmt, ap);
 	va_end(ap);
 	return ret;
 }
 
-/* An error from event.c, whose offsets count from col. */
-static int fail_event(struct parser *p, size_t col,
-		      const struct event_error *e)
+/* event.c or pfm.c said why in p->err, at a column that counts from
+ * col of the spec. */
+static int fail_event(struct parser *p, size_t col)
 {
-	return fail(p, col + e->off, e->hint[0] ? e->hint : NULL, "%s",
-		    e->reason);
+	p->err->spec = p->s;
+	p->err->col += col;
+	p->err->buf = NULL;
+	return -EINVAL;
 }
 
 /* ASCII, whatever the locale: a comparison or two, not a ctype call. */
@@ -301,7 +289,6 @@ static int add_pending(struct parser *p, bool group)
 static int take_modifiers(struct parser *p, size_t first)
 {
 	size_t start = p->pos, i;
-	struct event_error e;
 	int ret;
 
 	while (isalpha((unsigned char)p->s[p->pos]))
@@ -314,9 +301,9 @@ static int take_modifiers(struct parser *p, size_t first)
 		struct event_mods m = { 0 };
 
 		ret = event_apply_modifiers(&d->attr, p->s + start,
-					    p->pos - start, &m, &e);
+					    p->pos - start, &m, p->err);
 		if (ret < 0)
-			return fail_event(p, start, &e);
+			return fail_event(p, start);
 		d->precise_max |= m.precise_max;
 		d->weak |= m.weak;
 	}
@@ -490,7 +477,6 @@ static int take_number(struct parser *p, uint64_t *v)
 static int parse_breakpoint(struct parser *p, size_t col)
 {
 	struct perf_event_attr attr;
-	struct event_error e;
 	uint64_t addr = 0, len = 0;
 	size_t type_at, type_len = 0;
 	int ret;
@@ -520,8 +506,8 @@ static int parse_breakpoint(struct parser *p, size_t col)
 	}
 	event_attr_init(&attr);
 	if (event_from_breakpoint(&attr, addr, len, p->s + type_at, type_len,
-				  &e) < 0)
-		return fail_event(p, type_len ? type_at : col, &e);
+				  p->err) < 0)
+		return fail_event(p, type_len ? type_at : col);
 	add(p, &attr, p->s + col, p->pos - col, &ret);
 	return ret;
 }
@@ -536,14 +522,13 @@ static int add_pmu_instance(struct parser *p, const char *pmu, size_t col,
 {
 	struct event_pmu_extra x;
 	struct perf_event_attr attr;
-	struct event_error e;
 	struct pending *ev;
 	int ret;
 
 	event_attr_init(&attr);
-	ret = event_from_pmu(&attr, pmu, p->s + terms_at, terms_len, &x, &e);
+	ret = event_from_pmu(&attr, pmu, p->s + terms_at, terms_len, &x, p->err);
 	if (ret == -EINVAL)
-		return fail_event(p, terms_at, &e);
+		return fail_event(p, terms_at);
 	if (ret < 0)
 		return ret;
 	ev = x.name[0] ? add(p, &attr, x.name, strlen(x.name), &ret)
@@ -751,13 +736,12 @@ static bool pfm_wanted(const struct parser *p)
 	return n > 1 && !name_char(s[n]) && s[n] != ':';
 }
 
-static int pfm_failed(struct parser *p, size_t col, size_t len, int ret,
-		      const struct event_error *e)
+static int pfm_failed(struct parser *p, size_t col, size_t len, int ret)
 {
 	char hint[256];
 
 	if (ret == -EINVAL)
-		return fail_event(p, col, e);
+		return fail_event(p, col);
 	if (ret == -ENODEV)
 		return fail(p, col, NULL, "libpfm4 did not start, so '%.*s' is unknown",
 			    (int)len, p->s + col);
@@ -774,7 +758,6 @@ static int parse_pfm(struct parser *p, size_t col, size_t len)
 	struct perf_event_attr attr;
 	struct pfm_encoding enc;
 	struct event_mods m = { 0 };
-	struct event_error e;
 	struct pending *ev;
 	int ret;
 
@@ -783,16 +766,16 @@ static int parse_pfm(struct parser *p, size_t col, size_t len)
 		len = p->pos - col;
 	}
 	event_attr_init(&attr);
-	ret = pfm_encode(&attr, p->s + col, len, &enc, &e);
+	ret = pfm_encode(&attr, p->s + col, len, &enc, p->err);
 	if (ret < 0)
-		return pfm_failed(p, col, len, ret, &e);
+		return pfm_failed(p, col, len, ret);
 	ev = add(p, &attr, p->s + col, len, &ret);
 	if (!ev)
 		return ret;
 	snprintf(ev->source, sizeof(ev->source), "libpfm4, model %s (%s)",
 		 enc.model, enc.model_desc);
 	return event_apply_modifiers(&ev->d.attr, enc.mods, strlen(enc.mods),
-				     &m, &e) < 0 ? fail_event(p, col, &e) : 0;
+				     &m, p->err) < 0 ? fail_event(p, col) : 0;
 }
 
 /* Whether s[0..len) has an upper-case letter: tracepoints have none. */
@@ -817,7 +800,6 @@ static size_t pfm_colon_name(const struct parser *p, size_t col,
 	size_t name_len = 0, n = len + strcspn(s + len, ",{}/ \t");
 	struct perf_event_attr attr;
 	struct pfm_encoding enc;
-	struct event_error e;
 	uint64_t id;
 	int ret;
 
@@ -827,7 +809,7 @@ static size_t pfm_colon_name(const struct parser *p, size_t col,
 	if (ret != -ENOENT && ret != -ENODEV)
 		return 0;
 	event_attr_init(&attr);
-	ret = pfm_encode(&attr, s, n, &enc, &e);
+	ret = pfm_encode(&attr, s, n, &enc, p->err);
 	if (ret == -EOPNOTSUPP)	/* no libpfm4: say so for its upper case */
 		return has_upper(s, len) ? n : 0;
 	return ret == 0 || ret == -EINVAL ? n : 0;
@@ -989,7 +971,7 @@ static size_t events_in(const char *spec)
 	return n;
 }
 
-int evparse(struct evlist *el, const char *spec, struct evparse_error *err)
+int evparse(struct evlist *el, const char *spec, struct error *err)
 {
 	struct parser p = { .s = spec, .el = el, .err = err };
 	int ret = not_ascii(&p);
@@ -1012,22 +994,15 @@ int evparse(struct evlist *el, const char *spec, struct evparse_error *err)
 	return ret;
 }
 
-void evparse_error_fini(struct evparse_error *err)
-{
-	free(err->buf);
-	err->buf = NULL;
-	err->spec = NULL;
-}
-
 /* An error about an event file as a whole, or one line of it. */
 static int __attribute__((format(printf, 3, 4)))
-file_fail(struct evparse_error *err, const char *hint, const char *fmt, ...)
+file_fail(struct error *err, const char *hint, const char *fmt, ...)
 {
 	va_list ap;
 	int ret;
 
 	va_start(ap, fmt);
-	ret = set_error(err, NULL, 0, hint, fmt, ap);
+	ret = error_vset(err, NULL, 0, hint, fmt, ap);
 	va_end(ap);
 	return ret;
 }
@@ -1125,7 +1100,7 @@ static int event_file_add(struct event_file *ef, const char *text,
 }
 
 static int line_too_long(const struct event_file *ef, size_t lineno,
-			 struct evparse_error *err)
+			 struct error *err)
 {
 	file_fail(err, "put its events on several lines",
 		  "the line is longer than %u KiB", EVPARSE_LINE_MAX >> 10);
@@ -1139,7 +1114,7 @@ static int line_too_long(const struct event_file *ef, size_t lineno,
  * line adds at most its length and a comma, so len + 2 bytes hold them.
  */
 static int join_lines(struct event_file *ef, char *text, size_t len,
-		      struct evparse_error *err)
+		      struct error *err)
 {
 	char *line = text, *end, *events;
 	size_t lineno;
@@ -1165,7 +1140,7 @@ static int join_lines(struct event_file *ef, char *text, size_t len,
 }
 
 /* err, at col of the joined spec, said of the line it is on. */
-static void event_file_error(struct event_file *ef, struct evparse_error *err)
+static void event_file_error(struct event_file *ef, struct error *err)
 {
 	size_t i = ef->n_lines - 1, at, end;
 
@@ -1185,7 +1160,7 @@ static void event_file_error(struct event_file *ef, struct evparse_error *err)
 	ef->spec = NULL;
 }
 
-static int cannot_read(struct evparse_error *err, const char *path, int errnum)
+static int cannot_read(struct error *err, const char *path, int errnum)
 {
 	return file_fail(err, NULL, "cannot read the event file '%s': %s",
 			 path, strerror(errnum));
@@ -1193,7 +1168,7 @@ static int cannot_read(struct evparse_error *err, const char *path, int errnum)
 
 /* The events of text[0..len), the file at ef->path, into el. */
 static int parse_event_file(struct evlist *el, struct event_file *ef,
-			    char *text, size_t len, struct evparse_error *err)
+			    char *text, size_t len, struct error *err)
 {
 	int ret = join_lines(ef, text, len, err);
 
@@ -1210,7 +1185,7 @@ static int parse_event_file(struct evlist *el, struct event_file *ef,
 }
 
 int evparse_file(struct evlist *el, const char *path, evparse_open_fn *open_fn,
-		 struct evparse_error *err)
+		 struct error *err)
 {
 	struct event_file ef = { .path = path };
 	char *text = NULL;

@@ -7,23 +7,15 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-struct evlist;
+#include "error.h"
 
-/* Why a spec or an event file was refused, and where. */
-struct evparse_error {
-	char where[PATH_MAX + 32];	/* "FILE:LINE: " or empty */
-	char reason[PATH_MAX + 256];
-	char hint[256];		/* may be empty */
-	const char *spec;	/* the text at fault, to show; NULL: none */
-	size_t col;		/* byte offset of the fault in spec */
-	char *buf;		/* what spec points into, when it is ours */
-};
+struct evlist;
 
 /*
  * Parse one -e argument and add its events to el. 0; -EINVAL with err
  * filled in for a bad spec; -ENOMEM.
  */
-int evparse(struct evlist *el, const char *spec, struct evparse_error *err);
+int evparse(struct evlist *el, const char *spec, struct error *err);
 
 /* open(2), or one like it: the descriptor, or -1 with errno set. */
 typedef int evparse_open_fn(const char *path, int flags, mode_t mode);
@@ -41,9 +33,6 @@ typedef int evparse_open_fn(const char *path, int flags, mode_t mode);
  * fault in it.
  */
 int evparse_file(struct evlist *el, const char *path, evparse_open_fn *open_fn,
-		 struct evparse_error *err);
-
-/* Free what an error that evparse or evparse_file filled in holds. */
-void evparse_error_fini(struct evparse_error *err);
+		 struct error *err);
 
 #endif

@@ -185,7 +185,7 @@ static int gather_events(struct merge *m, const struct merge_file *f,
 static bool attr_of(const char *name, struct perf_event_attr *attr)
 {
 	const char *colon = strrchr(name, ':');
-	struct event_error err;
+	static struct error err;	/* the reason, unused: 8 KiB */
 	struct event_mods mods;
 
 	event_attr_init(attr);

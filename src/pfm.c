@@ -313,12 +313,14 @@ static bool model_of(int idx, struct pfm_encoding *enc)
 }
 
 /* Why libpfm4 refused the part of str at off, of its event ev. */
-static int refuse(struct event_error *err, const char *str, size_t off,
+static int refuse(struct error *err, const char *str, size_t off,
 		  size_t ev_at, size_t ev_len, int code)
 {
 	int n = (int)strcspn(str + off, ":.");
 
-	err->off = off;
+	err->where[0] = '\0';
+	err->spec = NULL;
+	err->col = off;
 	snprintf(err->hint, sizeof(err->hint),
 		 "see 'pstat --list pfm %.*s'", (int)ev_len, str + ev_at);
 	if (code == PFM_ERR_ATTR)
@@ -350,7 +352,7 @@ static int refuse(struct event_error *err, const char *str, size_t off,
  * whose addition fails is the one at fault. A umask missing on the way
  * is not a fault yet.
  */
-static int locate(const char *str, int code, struct event_error *err)
+static int locate(const char *str, int code, struct error *err)
 {
 	const char *pmu_end = strstr(str, "::");
 	size_t ev_at = pmu_end ? (size_t)(pmu_end - str) + 2 : 0;
@@ -377,7 +379,7 @@ static int locate(const char *str, int code, struct event_error *err)
 }
 
 int pfm_encode(struct perf_event_attr *attr, const char *name, size_t len,
-	       struct pfm_encoding *enc, struct event_error *err)
+	       struct pfm_encoding *enc, struct error *err)
 {
 	struct perf_event_attr a;
 	char *str;
@@ -486,7 +488,7 @@ void pfm_unknown_hint(char *buf, size_t len)
 }
 
 int pfm_encode(struct perf_event_attr *attr, const char *name, size_t len,
-	       struct pfm_encoding *enc, struct event_error *err)
+	       struct pfm_encoding *enc, struct error *err)
 {
 	return -EOPNOTSUPP;
 }

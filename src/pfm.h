@@ -32,7 +32,7 @@ struct pfm_encoding {
  * does not start; -ENOMEM.
  */
 int pfm_encode(struct perf_event_attr *attr, const char *name, size_t len,
-	       struct pfm_encoding *enc, struct event_error *err);
+	       struct pfm_encoding *enc, struct error *err);
 
 /*
  * The PMU models libpfm4 detects here, "skl (Intel Skylake), ...", or

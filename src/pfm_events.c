@@ -33,7 +33,7 @@ struct pfm_event {
 struct pfm_parser {
 	const char *s;
 	size_t pos;
-	struct evparse_error *err;
+	struct error *err;
 	struct pfm_event ev[GROUP_MAX];
 	size_t n;
 };
@@ -41,27 +41,26 @@ struct pfm_parser {
 static int __attribute__((format(printf, 4, 5)))
 fail(struct pfm_parser *p, size_t col, const char *hint, const char *fmt, ...)
 {
-	struct evparse_error *err = p->err;
 	va_list ap;
+	int ret;
 
-	err->where[0] = '\0';
-	err->spec = p->s;
-	err->col = col;
-	err->buf = NULL;
 	va_start(ap, fmt);
-	vsnprintf(err->reason, sizeof(err->reason), fmt, ap);
+	ret = error_vset(p->err, p->s, col, hint, fmt, ap);
 	va_end(ap);
-	snprintf(err->hint, sizeof(err->hint), "%s", hint ? hint : "");
-	return -EINVAL;
+	return ret;
 }
 
-static int failed(struct pfm_parser *p, size_t col, size_t len, int ret,
-		  const struct event_error *e)
+static int failed(struct pfm_parser *p, size_t col, size_t len, int ret)
 {
 	char hint[256];
 
-	if (ret == -EINVAL)
-		return fail(p, col + e->off, e->hint, "%s", e->reason);
+	/* pfm.c said why in p->err, at a column that counts from col. */
+	if (ret == -EINVAL) {
+		p->err->spec = p->s;
+		p->err->col += col;
+		p->err->buf = NULL;
+		return ret;
+	}
 	if (ret == -EOPNOTSUPP)
 		return fail(p, col, "configure it --with-libpfm4",
 			    "pstat is built without libpfm4, which --pfm-events needs");
@@ -80,7 +79,6 @@ static int take_event(struct pfm_parser *p)
 	struct pfm_event *ev = &p->ev[p->n];
 	struct event_mods m = { 0 };
 	struct pfm_encoding enc;
-	struct event_error e;
 	int ret;
 
 	if (len == 0 && p->s[col] && p->s[col] != ',')
@@ -92,12 +90,12 @@ static int take_event(struct pfm_parser *p)
 			    "more than %d events in a group", GROUP_MAX);
 	memset(ev, 0, sizeof(*ev));
 	event_attr_init(&ev->d.attr);
-	ret = pfm_encode(&ev->d.attr, p->s + col, len, &enc, &e);
+	ret = pfm_encode(&ev->d.attr, p->s + col, len, &enc, p->err);
 	if (ret == 0)
 		ret = event_apply_modifiers(&ev->d.attr, enc.mods,
-					    strlen(enc.mods), &m, &e);
+					    strlen(enc.mods), &m, p->err);
 	if (ret < 0)
-		return failed(p, col, len, ret, &e);
+		return failed(p, col, len, ret);
 	p->pos += len;
 	if (len >= sizeof(ev->name))
 		return fail(p, col, NULL, "the event name is too long");
@@ -159,7 +157,7 @@ static int add_item(struct pfm_parser *p, struct evlist *el)
 }
 
 int pfm_events_parse(struct evlist *el, const char *spec,
-		     struct evparse_error *err)
+		     struct error *err)
 {
 	struct pfm_parser p = { .s = spec, .err = err };
 	int ret;

@@ -4,7 +4,7 @@
 #define PSTAT_PFM_EVENTS_H
 
 struct evlist;
-struct evparse_error;
+struct error;
 
 /*
  * Parse one --pfm-events argument, `a,{b,c}` where each event is in
@@ -13,6 +13,6 @@ struct evparse_error;
  * spec); -ENOMEM.
  */
 int pfm_events_parse(struct evlist *el, const char *spec,
-		     struct evparse_error *err);
+		     struct error *err);
 
 #endif

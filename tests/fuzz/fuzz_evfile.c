@@ -51,7 +51,7 @@ static size_t count_lines(const uint8_t *data, size_t size)
 	return n;
 }
 
-static void check_error(const struct evparse_error *err, const uint8_t *data,
+static void check_error(const struct error *err, const uint8_t *data,
 			size_t size)
 {
 	size_t line = 0;
@@ -96,11 +96,11 @@ static char *only_line(const uint8_t *data, size_t size)
 }
 
 /* A file of one line, without a comment: as -e that line. */
-static void check_as_spec(int ret, const struct evparse_error *err,
+static void check_as_spec(int ret, const struct error *err,
 			  const struct evlist *el, const uint8_t *data,
 			  size_t size)
 {
-	struct evparse_error spec_err = { 0 };
+	struct error spec_err = { 0 };
 	struct evlist *spec_el = evlist_new();
 	char *line = only_line(data, size);
 	size_t i;
@@ -131,14 +131,14 @@ static void check_as_spec(int ret, const struct evparse_error *err,
 			   "'%s': '%s' at %zu as a file, '%s' at %zu as -e",
 			   line, err->reason, err->col, spec_err.reason,
 			   spec_err.col);
-	evparse_error_fini(&spec_err);
+	error_fini(&spec_err);
 	evlist_free(spec_el);
 	free(line);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct evparse_error err = { 0 };
+	struct error err = { 0 };
 	struct evlist *el = evlist_new();
 	int ret;
 
@@ -153,8 +153,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_error(&err, data, size);
 	if (!memchr(data, '\n', size) && !memchr(data, '#', size))
 		check_as_spec(ret, &err, el, data, size);
-	evparse_error_fini(&err);
-	FUZZ_CHECK(!err.buf && !err.spec, "evparse_error_fini left its text");
+	error_fini(&err);
+	FUZZ_CHECK(!err.buf && !err.spec, "error_fini left its text");
 	evlist_free(el);
 	return 0;
 }

@@ -22,7 +22,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 struct parsed {
 	struct evlist *el;
-	struct evparse_error err;
+	struct error err;
 	int ret;
 };
 
@@ -126,7 +126,7 @@ static void check_twice(const struct parsed *once, const char *spec)
 			   "'%s': event %zu '%s', in '%s' '%s'", spec, i,
 			   evsel_name(x), twice, evsel_name(y));
 	}
-	evparse_error_fini(&p.err);
+	error_fini(&p.err);
 	evlist_free(p.el);
 	free(twice);
 }
@@ -143,8 +143,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_same(&a, &b, spec);
 	if (a.ret == 0)
 		check_twice(&a, spec);
-	evparse_error_fini(&a.err);
-	evparse_error_fini(&b.err);
+	error_fini(&a.err);
+	error_fini(&b.err);
 	evlist_free(a.el);
 	evlist_free(b.el);
 	free(spec);

@@ -139,7 +139,7 @@ static void check_terms(const char *terms)
 {
 	struct perf_event_attr attr;
 	struct event_pmu_extra x;
-	struct event_error err = { 0 };
+	struct error err = { 0 };
 	int ret;
 
 	event_attr_init(&attr);
@@ -151,8 +151,8 @@ static void check_terms(const char *terms)
 		return;
 	}
 	FUZZ_CHECK(err.reason[0], "fz/%s/: no reason", terms);
-	FUZZ_CHECK(err.off <= strlen(terms), "fz/%s/: offset %zu: %s", terms,
-		   err.off, err.reason);
+	FUZZ_CHECK(err.col <= strlen(terms), "fz/%s/: offset %zu: %s", terms,
+		   err.col, err.reason);
 }
 
 /* f=VALUE packs VALUE into f's format as pmu_format_pack does. */
@@ -161,7 +161,7 @@ static void check_term_value(const char *fmt, const struct pmu_format *f,
 {
 	struct perf_event_attr attr;
 	struct event_pmu_extra x;
-	struct event_error err;
+	struct error err;
 	const __u64 *words[] = { &attr.config, &attr.config1, &attr.config2 };
 	uint64_t word = 0;
 	char term[32];

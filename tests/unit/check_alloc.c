@@ -74,7 +74,7 @@ static struct evlist *counted(const char *spec)
 		.cpus = cpus, .n_cpus = N_ROWS(cpus), .inherit = true,
 	};
 	struct evlist *el = evlist_new();
-	struct evparse_error err;
+	struct error err;
 	size_t failed, i;
 
 	ck_assert_ptr_nonnull(el);

@@ -99,7 +99,7 @@ static const struct good_row good_rows[] = {
 static void check_good(const struct good_row *t)
 {
 	struct evlist *el = evlist_new();
-	struct evparse_error err = { 0 };
+	struct error err = { 0 };
 	size_t i;
 	int ret;
 
@@ -148,7 +148,7 @@ END_TEST
 START_TEST(test_two_specs)
 {
 	struct evlist *el = evlist_new();
-	struct evparse_error err;
+	struct error err;
 
 	ck_assert_int_eq(evparse(el, "cycles", &err), 0);
 	ck_assert_int_eq(evparse(el, "{instructions,branches}:u", &err), 0);
@@ -266,7 +266,7 @@ static const struct bad_row bad_rows[] = {
 static void check_bad(const struct bad_row *t)
 {
 	struct evlist *el = evlist_new();
-	struct evparse_error err;
+	struct error err;
 	int ret;
 
 	memset(&err, 0x55, sizeof(err));
@@ -288,7 +288,7 @@ static void check_bad(const struct bad_row *t)
 	ck_assert_msg(err.spec == t->spec && !err.where[0] && !err.buf,
 		      "line %d: '%s': error not about the spec", t->line,
 		      t->spec);
-	evparse_error_fini(&err);
+	error_fini(&err);
 	evlist_free(el);
 }
 
@@ -390,7 +390,7 @@ static void check_attr_event(const struct attr_row *t, size_t i,
 static void check_attr(const struct attr_row *t)
 {
 	struct evlist *el = evlist_new();
-	struct evparse_error err = { 0 };
+	struct error err = { 0 };
 	size_t i;
 	int ret;
 
@@ -990,7 +990,7 @@ static int unreadable_open(const char *path, int flags, mode_t mode)
 /* evparse_file on text; then it asked to read, and closed what it got. */
 static int parse_file(struct evlist *el, const char *path, const char *text,
 		      size_t len, evparse_open_fn *open_fn,
-		      struct evparse_error *err)
+		      struct error *err)
 {
 	int ret;
 
@@ -1034,7 +1034,7 @@ static void check_file_good(const struct file_good_row *t,
 			    evparse_open_fn *open_fn)
 {
 	struct evlist *el = evlist_new();
-	struct evparse_error err;
+	struct error err;
 	char got[256] = "";
 	size_t i, n = 0;
 	int ret;
@@ -1099,7 +1099,7 @@ START_TEST(test_file_bad)
 {
 	const struct file_bad_row *t = &file_bad_rows[_i];
 	struct evlist *el = evlist_new();
-	struct evparse_error err;
+	struct error err;
 	int ret;
 
 	memset(&err, 0x55, sizeof(err));
@@ -1118,7 +1118,7 @@ START_TEST(test_file_bad)
 		      t->spec ? t->spec : "(none)");
 	ck_assert_msg(!t->spec || err.col == t->col,
 		      "line %d: col %zu, want %zu", t->line, err.col, t->col);
-	evparse_error_fini(&err);
+	error_fini(&err);
 	ck_assert_ptr_null(err.buf);
 	evlist_free(el);
 }
@@ -1128,7 +1128,7 @@ END_TEST
 START_TEST(test_file_between)
 {
 	struct evlist *el = evlist_new();
-	struct evparse_error err;
+	struct error err;
 
 	ck_assert_int_eq(evparse(el, "cycles", &err), 0);
 	ck_assert_int_eq(parse_file(el, "ev.txt", "{cs,\nfaults}\n", 0,
@@ -1148,7 +1148,7 @@ static void check_file_refused(int line, const char *path, const char *text,
 			       const char *reason, const char *where)
 {
 	struct evlist *el = evlist_new();
-	struct evparse_error err;
+	struct error err;
 	int ret;
 
 	memset(&err, 0x55, sizeof(err));
@@ -1161,7 +1161,7 @@ static void check_file_refused(int line, const char *path, const char *text,
 		      "line %d: where '%s', want '%s'", line, err.where, where);
 	ck_assert_msg(!err.spec, "line %d: a spec to show", line);
 	ck_assert_uint_eq(evlist_count(el), 0);
-	evparse_error_fini(&err);
+	error_fini(&err);
 	evlist_free(el);
 }
 
@@ -1206,7 +1206,7 @@ START_TEST(test_file_bounds)
 	const size_t max = EVPARSE_FILE_MAX, line = EVPARSE_LINE_MAX;
 	char *text = bounds_text(max, line);
 	struct evlist *el = evlist_new();
-	struct evparse_error err;
+	struct error err;
 
 	ck_assert_int_eq(parse_file(el, "ev.txt", text, max, file_open, &err),
 			 0);
@@ -1257,7 +1257,7 @@ START_TEST(test_file_fifo)
 {
 	char path[PATH_MAX], reason[PATH_MAX + 128];
 	struct evlist *el = evlist_new();
-	struct evparse_error err;
+	struct error err;
 
 	fake_sysfs_setup("check_evparse");
 	fake_sysfs_path(path, sizeof(path), "fifo");

@@ -54,7 +54,7 @@ static void faults_setup(void)
 static struct evlist *parse(const char *spec)
 {
 	struct evlist *el = evlist_new();
-	struct evparse_error err;
+	struct error err;
 
 	ck_assert_ptr_nonnull(el);
 	ck_assert_msg(evparse(el, spec, &err) == 0, "'%s': %s", spec,

@@ -47,7 +47,7 @@ struct ev {
 static struct evlist *events(const char *spec, const char *const *names)
 {
 	struct evlist *parsed = evlist_new(), *el = evlist_new();
-	struct evparse_error err;
+	struct error err;
 	size_t i;
 
 	ck_assert_ptr_nonnull(parsed);

@@ -59,7 +59,7 @@ START_TEST(test_encode)
 	const struct enc_row *t = &enc_rows[_i];
 	struct perf_event_attr attr;
 	struct pfm_encoding enc;
-	struct event_error err;
+	struct error err;
 	int ret;
 
 	force(t->model);
@@ -110,7 +110,7 @@ START_TEST(test_refused)
 	const struct err_row *t = &err_rows[_i];
 	struct perf_event_attr attr;
 	struct pfm_encoding enc;
-	struct event_error err = { 0 };
+	struct error err = { 0 };
 	int ret;
 
 	force(t->model);
@@ -122,8 +122,8 @@ START_TEST(test_refused)
 		      "line %d: a refused name changed the attr", t->line);
 	if (!t->reason)
 		return;
-	ck_assert_msg(err.off == t->off, "line %d: %s: at %zu, want %zu (%s)",
-		      t->line, t->name, err.off, t->off, err.reason);
+	ck_assert_msg(err.col == t->off, "line %d: %s: at %zu, want %zu (%s)",
+		      t->line, t->name, err.col, t->off, err.reason);
 	ck_assert_msg(strstr(err.reason, t->reason), "line %d: '%s' lacks '%s'",
 		      t->line, err.reason, t->reason);
 	ck_assert_msg(strstr(err.hint, "pstat --list pfm"), "line %d: hint '%s'",
@@ -155,7 +155,7 @@ START_TEST(test_lazy)
 {
 	struct perf_event_attr attr;
 	struct pfm_encoding enc;
-	struct event_error err;
+	struct error err;
 
 	force("skl");
 	ck_assert(!pfm_started());
@@ -234,7 +234,7 @@ START_TEST(test_not_built_in)
 {
 	struct perf_event_attr attr;
 	struct pfm_encoding enc;
-	struct event_error err;
+	struct error err;
 	char buf[64] = "x";
 
 	event_attr_init(&attr);

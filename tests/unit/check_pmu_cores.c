@@ -279,7 +279,7 @@ START_TEST(test_encode)
 {
 	const struct row *t = &rows[_i];
 	struct evlist *el = evlist_new();
-	struct evparse_error err = { 0 };
+	struct error err = { 0 };
 	int i, ret;
 
 	use(t->machine);
@@ -291,7 +291,7 @@ START_TEST(test_encode)
 		      t->spec, evlist_count(el), t->n);
 	for (i = 0; i < t->n; i++)
 		check_event(t, el, i);
-	evparse_error_fini(&err);
+	error_fini(&err);
 	evlist_free(el);
 }
 END_TEST
@@ -318,7 +318,7 @@ START_TEST(test_refused)
 {
 	const struct bad_row *t = &bad_rows[_i];
 	struct evlist *el = evlist_new();
-	struct evparse_error err = { 0 };
+	struct error err = { 0 };
 	int ret;
 
 	use(t->machine);
@@ -328,7 +328,7 @@ START_TEST(test_refused)
 	ck_assert_msg(strstr(err.reason, t->reason) && err.col == t->col,
 		      "line %d: '%s': '%s' at %zu, want '%s' at %zu", t->line,
 		      t->spec, err.reason, err.col, t->reason, t->col);
-	evparse_error_fini(&err);
+	error_fini(&err);
 	evlist_free(el);
 }
 END_TEST
