@@ -14,6 +14,8 @@
 
 command -v objdump >/dev/null 2>&1 ||
 	framework_failure_ "objdump not found (Debian package binutils)"
+! pstat_asan ||
+	skip_ "built with AddressSanitizer, whose run-time the child would share: it is forked"
 obj=$(dirname "${PSTAT_REAL:-$PSTAT}")/spawn.o
 [ -f "$obj" ] || framework_failure_ "$obj: not built"
 

@@ -133,8 +133,6 @@ static void check_good(const struct answer *a)
 	FUZZ_CHECK(o->action != OPTIONS_EXPLAIN || o->n_events,
 		   "--explain without events");
 	FUZZ_CHECK(!o->out.table || o->repeat > 1, "--table without -r");
-	FUZZ_CHECK(o->action != OPTIONS_RUN || o->argv ||
-		   (!o->pre_cmd && !o->post_cmd), "--pre without a command");
 	FUZZ_CHECK(!o->out.interval_clear ||
 		   (o->interval_ms && o->out.format == OUTPUT_HUMAN),
 		   "--interval-clear without -I or with machine output");

@@ -476,12 +476,12 @@ struct expect {
 
 static const char *row_name(const struct expect *x, size_t i)
 {
-	return results_name(&x->res->rows[i % x->res->n_rows]);
+	return x->res->rows[i % x->res->n_rows].name;
 }
 
 static const char *row_unit(const struct expect *x, size_t i)
 {
-	return results_unit(&x->res->rows[i % x->res->n_rows]);
+	return x->res->rows[i % x->res->n_rows].unit;
 }
 
 static const char *row_aggr(const struct expect *x, size_t i)
@@ -785,7 +785,7 @@ static void check_names(const struct expect *x)
 	for (i = 0; i < x->res->n_rows; i++) {
 		const struct results_row *row = &x->res->rows[i];
 		const struct event *e = &x->in->ev[row->first];
-		const char *name = results_name(row), *given;
+		const char *name = row->name, *given;
 
 		given = row->by_instance ? e->instance : e->name;
 		FUZZ_CHECK(strncmp(name, given, strlen(given)) == 0,
