@@ -73,22 +73,41 @@ static int check_files(const struct merge_file *f, size_t n, char *err,
 	return 0;
 }
 
+/*
+ * The job's size into *size (-1 when no file says one): every file
+ * that says one says the same, and every rank is below it.
+ */
+static int job_size(const struct merge_file *f, size_t n, long *size,
+		    char *err, size_t len)
+{
+	const struct merge_file *said = NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (f[i].size < 0)
+			continue;
+		if (!said)
+			said = &f[i];
+		else if (f[i].size != said->size)
+			return bad(err, len,
+				   "%s says size %ld and %s %ld: merge the files of one job",
+				   said->path, said->size, f[i].path,
+				   f[i].size);
+	}
+	*size = said ? said->size : -1;
+	for (i = 0; said && i < n; i++)
+		if (f[i].rank >= said->size)
+			return bad(err, len,
+				   "%s is rank %ld, not below the job's size %ld (%s says so): merge the files of one job",
+				   f[i].path, f[i].rank, said->size,
+				   said->path);
+	return 0;
+}
+
 static bool counted(const struct merge_value *v)
 {
 	return v->has_value && (strcmp(v->status, "counted") == 0 ||
 				strcmp(v->status, "scaled") == 0);
-}
-
-/* The value named name in f, or NULL. */
-static const struct merge_value *value_of(const struct merge_file *f,
-					  const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < f->n_vals; i++)
-		if (strcmp(f->vals[i].name, name) == 0)
-			return &f->vals[i];
-	return NULL;
 }
 
 static void spread_add(struct merge_spread *s, double v, long rank)
@@ -114,18 +133,44 @@ static int uncounted(struct merge_event *e, long rank,
 	return 0;
 }
 
-/* Event e over the files, from its value in each. */
+/* An event's value in one file, and its place among all the values. */
+struct occurrence {
+	const struct merge_value *v;
+	size_t file;		/* its index in the files */
+	size_t seq;		/* files in order, values in file order */
+};
+
+/* The occurrences of one event: occ[start..end). */
+struct group {
+	size_t start, end;
+	size_t first;		/* the seq of the first */
+};
+
+static int by_name(const void *a, const void *b)
+{
+	const struct occurrence *x = a, *y = b;
+	int c = strcmp(x->v->name, y->v->name);
+
+	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/*
+ * Event e over the files, from its occurrences g[0..n_g), ascending by
+ * file: a file's first value of e counts, the others are left out.
+ */
 static void event_stats(struct merge_event *e, const struct merge_file *f,
-			size_t n)
+			size_t n, const struct occurrence *g, size_t n_g)
 {
 	const struct merge_value *v;
 	struct merge_spread s = { 0 }, run = { 0 };
 	struct stats st;
-	size_t i;
+	size_t i, k = 0;
 
 	stats_init(&st);
 	for (i = 0; i < n; i++) {
-		v = value_of(&f[i], e->name);
+		while (k < n_g && g[k].file < i)
+			k++;
+		v = k < n_g && g[k].file == i ? g[k].v : NULL;
 		if (!v || !counted(v)) {
 			uncounted(e, f[i].rank, v);
 			continue;
@@ -148,37 +193,74 @@ static void event_stats(struct merge_event *e, const struct merge_file *f,
 	e->min_running_rank = s.n ? run.min_rank : -1;
 }
 
-/* The events, in the order of the first file that has each. */
+/* Every value of every file, sorted by name: one group per event. */
+static struct occurrence *occurrences(const struct merge_file *f, size_t n,
+				      size_t *n_occ)
+{
+	struct occurrence *occ;
+	size_t i, j, total = 0;
+
+	for (i = 0; i < n; i++)
+		total += f[i].n_vals;
+	occ = calloc(total + 1, sizeof(*occ));
+	if (!occ)
+		return NULL;
+	for (i = 0, *n_occ = 0; i < n; i++)
+		for (j = 0; j < f[i].n_vals; j++, ++*n_occ)
+			occ[*n_occ] = (struct occurrence){
+				.v = &f[i].vals[j], .file = i, .seq = *n_occ };
+	qsort(occ, *n_occ, sizeof(*occ), by_name);
+	return occ;
+}
+
+/* Groups in the order of their first occurrence. */
+static int by_first(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+
+	return (x->first > y->first) - (x->first < y->first);
+}
+
+/*
+ * The events, in the order of the first file that has each: sorting
+ * keeps this n log n in the values of all files, whatever their names.
+ */
 static int gather_events(struct merge *m, const struct merge_file *f,
 			 size_t n)
 {
+	struct occurrence *occ;
+	struct group *g = NULL;
 	struct merge_event *e;
-	size_t i, j, k;
+	size_t i, n_occ, n_g = 0;
 
-	for (i = 0; i < n; i++)
-		for (j = 0; j < f[i].n_vals; j++) {
-			for (k = 0; k < m->n_events; k++)
-				if (strcmp(m->events[k].name,
-					   f[i].vals[j].name) == 0)
-					break;
-			if (k < m->n_events)
-				continue;
-			e = realloc(m->events, (m->n_events + 1) * sizeof(*e));
-			if (!e)
-				return -ENOMEM;
-			m->events = e;
-			e = &m->events[m->n_events++];
-			*e = (struct merge_event){
-				.name = f[i].vals[j].name,
-				.unit = (char *)f[i].vals[j].unit,
-				.uncounted = calloc(n, sizeof(long)),
-				.uncounted_why = calloc(n, sizeof(char *)),
-			};
-			if (!e->uncounted || !e->uncounted_why)
-				return -ENOMEM;
-			event_stats(e, f, n);
-		}
-	return 0;
+	occ = occurrences(f, n, &n_occ);
+	if (occ)
+		g = calloc(n_occ + 1, sizeof(*g));
+	if (!occ || !g) {
+		free(occ);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n_occ; i++) {
+		if (!i || strcmp(occ[i].v->name, occ[i - 1].v->name) != 0)
+			g[n_g++] = (struct group){ .start = i,
+						   .first = occ[i].seq };
+		g[n_g - 1].end = i + 1;
+	}
+	qsort(g, n_g, sizeof(*g), by_first);
+	m->events = calloc(n_g + 1, sizeof(*m->events));
+	for (i = 0; m->events && i < n_g; i++, m->n_events++) {
+		e = &m->events[i];
+		e->name = occ[g[i].start].v->name;
+		e->unit = (char *)occ[g[i].start].v->unit;
+		e->uncounted = calloc(n, sizeof(long));
+		e->uncounted_why = calloc(n, sizeof(char *));
+		if (!e->uncounted || !e->uncounted_why)
+			break;
+		event_stats(e, f, n, &occ[g[i].start], g[i].end - g[i].start);
+	}
+	free(occ);
+	free(g);
+	return m->events && i == n_g ? 0 : -ENOMEM;
 }
 
 /* name's attr as metrics know it, or false: "cycles:u", a tracepoint. */
@@ -235,12 +317,31 @@ static int failure(const struct merge_rank *r)
 	return r->exit_status > 0 ? r->exit_status : 0;
 }
 
+/* The gaps between the ranks below the job's size: n + 1 at most. */
+static int gather_missing(struct merge *m, const struct merge_file *f,
+			  size_t n)
+{
+	long next = 0, r;
+	size_t i;
+
+	m->missing = calloc(n + 1, sizeof(*m->missing));
+	if (!m->missing)
+		return -ENOMEM;
+	for (i = 0; m->size > 0 && i <= n; i++) {
+		r = i < n ? f[i].rank : m->size;
+		if (r > next)
+			m->missing[m->n_missing++] =
+				(struct merge_range){ next, r - 1 };
+		next = r + 1;
+	}
+	return 0;
+}
+
 static int gather_ranks(struct merge *m, const struct merge_file *f,
 			size_t n)
 {
 	struct merge_rank *r;
 	size_t i;
-	long k;
 
 	m->ranks = calloc(n, sizeof(*m->ranks));
 	m->present = calloc(n, sizeof(long));
@@ -257,8 +358,6 @@ static int gather_ranks(struct merge *m, const struct merge_file *f,
 			.max_rss_kib = f[i].max_rss_kib,
 			.has_command = f[i].has_command,
 		};
-		if (m->size < 0 && f[i].size > 0)
-			m->size = f[i].size;
 		if (!m->job_id)
 			m->job_id = f[i].job_id;
 		if (r->elapsed_s > m->wall_s)
@@ -274,16 +373,7 @@ static int gather_ranks(struct merge *m, const struct merge_file *f,
 		if (!m->status)
 			m->status = failure(r);
 	}
-	m->missing = calloc(m->size > 0 ? (size_t)m->size : 1, sizeof(long));
-	if (!m->missing)
-		return -ENOMEM;
-	for (k = 0, i = 0; k < m->size; k++) {
-		while (i < n && f[i].rank < k)
-			i++;
-		if (i == n || f[i].rank != k)
-			m->missing[m->n_missing++] = k;
-	}
-	return 0;
+	return gather_missing(m, f, n);
 }
 
 int merge_read(struct merge *m, char *const *files, size_t n, char *err,
@@ -305,6 +395,8 @@ int merge_read(struct merge *m, char *const *files, size_t n, char *err,
 		return ret;
 	qsort(p->files, n, sizeof(*p->files), by_rank);
 	ret = check_files(p->files, n, err, len);
+	if (ret == 0)
+		ret = job_size(p->files, n, &m->size, err, len);
 	if (ret == 0)
 		ret = gather_ranks(m, p->files, n);
 	if (ret == 0)

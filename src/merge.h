@@ -43,6 +43,11 @@ struct merge_rank {
 	bool has_command;	/* user_s, sys_s, max_rss_kib are known */
 };
 
+/* Ranks first to last. */
+struct merge_range {
+	long first, last;
+};
+
 /* min, sum and max of a run fact, and the ranks of min and max. */
 struct merge_spread {
 	size_t n;
@@ -61,8 +66,9 @@ struct merge {
 	double wall_s;		/* the longest elapsed time */
 	struct merge_spread user, sys, rss;
 	long *present;		/* the ranks, ascending */
-	long *missing;		/* ranks below size without a file */
-	size_t n_missing;
+	struct merge_range *missing;	/* ranks below size without a
+					 * file, ascending */
+	size_t n_missing;	/* ranges */
 	long *failed;		/* ranks whose command failed */
 	size_t n_failed;
 	int status;		/* the lowest-ranked failure's exit status

@@ -15,7 +15,7 @@
 #include "output.h"
 
 /* Bump when a column or key changes meaning or goes away. */
-#define MERGE_FORMAT_VERSION 1
+#define MERGE_FORMAT_VERSION 2
 
 static const char csv_header[] =
 	"record,event,value,unit,ranks_counted,ranks,sum,mean,stddev,min,"
@@ -38,11 +38,28 @@ static void ranks_print(FILE *f, const long *r, size_t n)
 	}
 }
 
+/* Ranges as "0-3,6", nothing for none. */
+static void ranges_print(FILE *f, const struct merge_range *r, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fputs(i ? "," : "", f);
+		if (r[i].first == r[i].last)
+			fprintf(f, "%ld", r[i].first);
+		else
+			fprintf(f, "%ld-%ld", r[i].first, r[i].last);
+	}
+}
+
 /* A number as the CSV and human forms show it: integers whole. */
 static void num_text(char *buf, size_t len, double v)
 {
-	if (v == (double)(long long)v && v < 1e18 && v > -1e18)
+	/* The range first: a cast of a double past it is undefined. */
+	if (fabs(v) < 9e15 && v == (double)(long long)v)
 		snprintf(buf, len, "%lld", (long long)v);
+	else if (fabs(v) >= 9e15)
+		snprintf(buf, len, "%.15g", v);
 	else
 		snprintf(buf, len, "%.6f", v);
 }
@@ -70,8 +87,10 @@ static void human_event(FILE *f, const struct merge_event *e, size_t n)
 		return;
 	}
 	num_text(sum, sizeof(sum), e->sum);
-	snprintf(mean, sizeof(mean), "%.2f", e->mean);
-	snprintf(sd, sizeof(sd), "%.2f", e->stddev);
+	snprintf(mean, sizeof(mean), fabs(e->mean) < 9e15 ? "%.2f" : "%.15g",
+		 e->mean);
+	snprintf(sd, sizeof(sd), e->stddev < 9e15 ? "%.2f" : "%.15g",
+		 e->stddev);
 	num_text(lo, sizeof(lo), e->min);
 	num_text(hi, sizeof(hi), e->max);
 	fprintf(f, "  %-32s %4zu/%-4zu %14s %14s %12s %12s (%ld) %12s (%ld) %8.2f%% %7.3f %7.2f%%\n",
@@ -110,7 +129,7 @@ static void human_run(FILE *f, const struct merge *m)
 	if (m->size > 0) {
 		fprintf(f, " of %ld; missing: %s", m->size,
 			m->n_missing ? "" : "none");
-		ranks_print(f, m->missing, m->n_missing);
+		ranges_print(f, m->missing, m->n_missing);
 	}
 	fprintf(f, "\n  wall time    %.9f s (the longest rank's)\n",
 		m->wall_s);
@@ -265,7 +284,9 @@ static void print_csv(FILE *f, const struct merge *m)
 	snprintf(buf, sizeof(buf), "%ld", m->size);
 	csv_run_row(f, "size", m->size > 0 ? buf : "");
 	csv_run_ranks(f, "ranks_present", m->present, m->n_ranks);
-	csv_run_ranks(f, "ranks_missing", m->missing, m->n_missing);
+	fputs("run,ranks_missing,\"", f);
+	ranges_print(f, m->missing, m->n_missing);
+	fputs("\",,,,,,,,,,,,,,,,\n", f);
 	csv_run_ranks(f, "ranks_failed", m->failed, m->n_failed);
 	csv_run_row(f, "job_id", m->job_id ? m->job_id : "");
 	snprintf(buf, sizeof(buf), "%.9f", m->wall_s);
@@ -377,8 +398,11 @@ static void json_run(FILE *f, const struct merge *m)
 	jlist(f, m->present, m->n_ranks);
 	fputs(", \"size\": ", f);
 	json_rank_or_null(f, m->size);
-	fputs(", \"missing\": ", f);
-	jlist(f, m->missing, m->n_missing);
+	fputs(", \"missing\": [", f);
+	for (i = 0; i < m->n_missing; i++)
+		fprintf(f, "%s[%ld, %ld]", i ? ", " : "", m->missing[i].first,
+			m->missing[i].last);
+	fputc(']', f);
 	fputs(", \"failed\": [", f);
 	for (i = 0; i < m->n_ranks; i++) {
 		const struct merge_rank *k = &m->ranks[i];

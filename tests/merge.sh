@@ -42,7 +42,7 @@ check_json()
 	python3 - "$@" <<'PY'
 import json, sys
 doc = json.load(open("out"))
-assert doc["format"] == "pstat-merge" and doc["format_version"] == 1, doc
+assert doc["format"] == "pstat-merge" and doc["format_version"] == 2, doc
 ev = {e["event"]: e for e in doc["events"]}
 w = ev["syscalls:sys_enter_write"]
 want = {"sum": 1000, "mean": 250, "min": 100, "min_rank": 0, "max": 400,
@@ -90,7 +90,7 @@ for k, v in want.items():
 assert float(w["mean"]) == 250, w
 run = {r["event"]: r["value"] for r in rec if r["record"] == "run"}
 assert run["ranks_present"] == "0-3" and run["exit_status"] == "0", run
-assert run["format_version"] == "1", run
+assert run["format_version"] == "2", run
 PY
 	run_pstat --merge --format=json $set/rank.*
 	expect_rc 0
@@ -140,7 +140,7 @@ import json
 run = json.load(open("out"))["run"]
 assert run["failed"] == [{"rank": 2, "exit_status": 3, "signal": None},
                          {"rank": 3, "exit_status": 4, "signal": None}], run
-assert run["missing"] == [4] and run["exit_status"] == 3, run
+assert run["missing"] == [[4, 4]] and run["exit_status"] == 3, run
 PY
 
 # Refusals: 125, one line, nothing on stdout.
