@@ -147,6 +147,16 @@ static double number(const char *s, const char **end)
 	return e == *end ? d : NAN;
 }
 
+/* text (n bytes) as a message shows it: one line, printable, cut short. */
+static void show(char *buf, size_t len, const char *text, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && i + 4 < len; i++)
+		buf[i] = text[i] >= ' ' && text[i] < 0x7f ? text[i] : '?';
+	strcpy(buf + i, i < n ? "..." : "");
+}
+
 /*
  * d, said as text (n bytes) for key, checked against k: 0, or -EINVAL
  * with the reason, naming path and key, in err.
@@ -156,15 +166,11 @@ static int in_bounds(const char *path, const char *key, const char *text,
 		     size_t len)
 {
 	char shown[48];
-	size_t i;
 
 	if (isfinite(d) && !signbit(d) && d >= k->lo && d <= k->hi &&
 	    (!k->whole || d == floor(d)))
 		return 0;
-	/* One line, whatever the file holds. */
-	for (i = 0; i < n && i < sizeof(shown) - 4; i++)
-		shown[i] = text[i] >= ' ' && text[i] < 0x7f ? text[i] : '?';
-	strcpy(shown + i, i < n ? "..." : "");
+	show(shown, sizeof(shown), text, n);
 	return bad(err, len, "%s: %s '%s' is not %s", path, key, shown,
 		   k->what);
 }
@@ -365,10 +371,11 @@ static int csv_run_fact(struct merge_file *mf, const char *key,
 	if (strcmp(key, "signal") == 0 && *v) {
 		/* pstat writes a signal's name in CSV ("SIGKILL"). */
 		mf->signal = signal_number(v);
+		show(where, sizeof(where), v, strlen(v));
 		if (!mf->signal)
 			return bad(err, len,
-				   "%s: line %d: signal '%.32s' is not a signal's name as pstat writes it",
-				   mf->path, line, v);
+				   "%s: line %d: signal '%s' is not a signal's name as pstat writes it",
+				   mf->path, line, where);
 	} else if (ft && *v && ft->kind != &k_signal) {
 		snprintf(where, sizeof(where), "line %d: %s", line, key);
 		ret = text_number(mf->path, where, v, ft->kind, &d, err, len);
