@@ -226,7 +226,7 @@ START_TEST(test_threads_named)
 
 	ck_assert_int_eq(prctl(PR_SET_NAME, "a\nb,\"c\x01\x7f)", 0, 0, 0), 0);
 	ck_assert_int_eq(aggr_build(&a, AGGR_THREAD, ids, 1, false), 0);
-	snprintf(want, sizeof(want), "a?b,\"c??)-%d", ids[0]);
+	snprintf(want, sizeof(want), "a?b,\"c\?\?)-%d", ids[0]);
 	ck_assert_str_eq(a.label[0], want);
 	aggr_free(&a);
 }
