@@ -109,6 +109,11 @@ json_file half.json 1.5 4
 refused "half.json: run.rank '1.5' is not a rank" half.json
 json_file str.json '"1"' 4
 refused 'str.json: run.rank is not a number' str.json
+# strtod took these, and a cast of the NaN to long was undefined.
+json_file nan.json -nan 4
+refused 'nan.json: not valid JSON' nan.json
+json_file hex.json 0 -0x4p0
+refused 'hex.json: not valid JSON' hex.json
 
 # Counts: what pstat writes, nothing strtod takes beyond it.
 for v in nan inf -inf 0x10 -5 -0 1e999 1e31 ' 5' 5x; do
