@@ -34,11 +34,16 @@ static void cpu_label(char *buf, size_t len, enum aggr_kind kind, int cpu,
 	}
 }
 
-/* comm-tid, the comm from /proc ("?" when it cannot be read). */
+/*
+ * comm-tid, the comm from /proc ("?" when it cannot be read). A thread
+ * names itself with any bytes: its control characters are shown as
+ * '?', as ps(1) shows them, so that a name is one line in every format
+ * and not cut at a newline.
+ */
 static void thread_label(char *buf, size_t len, int tid)
 {
 	char path[64], comm[32] = "?";
-	ssize_t n;
+	ssize_t n, i;
 	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/comm", tid);
@@ -46,8 +51,12 @@ static void thread_label(char *buf, size_t len, int tid)
 	if (fd >= 0) {
 		n = read(fd, comm, sizeof(comm) - 1);
 		close(fd);
+		/* The kernel ends the name with a newline of its own. */
+		n -= n > 0 && comm[n - 1] == '\n';
 		comm[n > 0 ? n : 0] = '\0';
-		comm[strcspn(comm, "\n")] = '\0';
+		for (i = 0; i < n; i++)
+			if ((unsigned char)comm[i] < ' ' || comm[i] == 0x7f)
+				comm[i] = '?';
 	}
 	snprintf(buf, len, "%s-%d", comm, tid);
 }

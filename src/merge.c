@@ -8,11 +8,11 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "event.h"
 #include "merge.h"
 #include "merge_impl.h"
@@ -26,17 +26,6 @@ struct merge_priv {
 	struct merge_file *files;	/* ascending ranks */
 	size_t n_files;
 };
-
-static int __attribute__((format(printf, 3, 4)))
-bad(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 static int by_rank(const void *a, const void *b)
 {
@@ -53,23 +42,54 @@ static int check_files(const struct merge_file *f, size_t n, char *err,
 
 	for (i = 0; i < n; i++) {
 		if (f[i].format_version != f[0].format_version)
-			return bad(err, len,
+			return error_say(err, len,
 				   "%s has format_version %ld and %s %ld: merge the files of one pstat version",
 				   f[i].path, f[i].format_version, f[0].path,
 				   f[0].format_version);
 		if (f[i].rank < 0)
-			return bad(err, len,
+			return error_say(err, len,
 				   "%s has no rank: it was not written under an MPI launcher or srun (set PSTAT_RANK to name one)",
 				   f[i].path);
 		if (i && f[i].rank == f[i - 1].rank)
-			return bad(err, len,
+			return error_say(err, len,
 				   "%s and %s are both rank %ld: give each rank's file once",
 				   f[i - 1].path, f[i].path, f[i].rank);
 	}
 	if (f[0].format_version != FORMAT_VERSION)
-		return bad(err, len,
+		return error_say(err, len,
 			   "%s has format_version %ld; this pstat reads %d",
 			   f[0].path, f[0].format_version, FORMAT_VERSION);
+	return 0;
+}
+
+/*
+ * The job's size into *size (-1 when no file says one): every file
+ * that says one says the same, and every rank is below it.
+ */
+static int job_size(const struct merge_file *f, size_t n, long *size,
+		    char *err, size_t len)
+{
+	const struct merge_file *said = NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (f[i].size < 0)
+			continue;
+		if (!said)
+			said = &f[i];
+		else if (f[i].size != said->size)
+			return error_say(err, len,
+				   "%s says size %ld and %s %ld: merge the files of one job",
+				   said->path, said->size, f[i].path,
+				   f[i].size);
+	}
+	*size = said ? said->size : -1;
+	for (i = 0; said && i < n; i++)
+		if (f[i].rank >= said->size)
+			return error_say(err, len,
+				   "%s is rank %ld, not below the job's size %ld (%s says so): merge the files of one job",
+				   f[i].path, f[i].rank, said->size,
+				   said->path);
 	return 0;
 }
 
@@ -77,18 +97,6 @@ static bool counted(const struct merge_value *v)
 {
 	return v->has_value && (strcmp(v->status, "counted") == 0 ||
 				strcmp(v->status, "scaled") == 0);
-}
-
-/* The value named name in f, or NULL. */
-static const struct merge_value *value_of(const struct merge_file *f,
-					  const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < f->n_vals; i++)
-		if (strcmp(f->vals[i].name, name) == 0)
-			return &f->vals[i];
-	return NULL;
 }
 
 static void spread_add(struct merge_spread *s, double v, long rank)
@@ -114,22 +122,50 @@ static int uncounted(struct merge_event *e, long rank,
 	return 0;
 }
 
-/* Event e over the files, from its value in each. */
+/* An event's value in one file, and its place among all the values. */
+struct occurrence {
+	const struct merge_value *v;
+	size_t file;		/* its index in the files */
+	size_t seq;		/* files in order, values in file order */
+};
+
+/* The occurrences of one event: occ[start..end). */
+struct group {
+	size_t start, end;
+	size_t first;		/* the seq of the first */
+};
+
+static int by_name(const void *a, const void *b)
+{
+	const struct occurrence *x = a, *y = b;
+	int c = strcmp(x->v->name, y->v->name);
+
+	return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/*
+ * Event e over the files, from its occurrences g[0..n_g), ascending by
+ * file: a file's first value of e counts, the others are left out.
+ */
 static void event_stats(struct merge_event *e, const struct merge_file *f,
-			size_t n)
+			size_t n, const struct occurrence *g, size_t n_g)
 {
 	const struct merge_value *v;
 	struct merge_spread s = { 0 }, run = { 0 };
 	struct stats st;
-	size_t i;
+	size_t i, k = 0;
 
 	stats_init(&st);
 	for (i = 0; i < n; i++) {
-		v = value_of(&f[i], e->name);
+		while (k < n_g && g[k].file < i)
+			k++;
+		v = k < n_g && g[k].file == i ? g[k].v : NULL;
+		e->values[i] = NAN;
 		if (!v || !counted(v)) {
 			uncounted(e, f[i].rank, v);
 			continue;
 		}
+		e->values[i] = v->value;
 		stats_add(&st, v->value);
 		spread_add(&s, v->value, f[i].rank);
 		spread_add(&run, v->running_pct, f[i].rank);
@@ -148,37 +184,75 @@ static void event_stats(struct merge_event *e, const struct merge_file *f,
 	e->min_running_rank = s.n ? run.min_rank : -1;
 }
 
-/* The events, in the order of the first file that has each. */
+/* Every value of every file, sorted by name: one group per event. */
+static struct occurrence *occurrences(const struct merge_file *f, size_t n,
+				      size_t *n_occ)
+{
+	struct occurrence *occ;
+	size_t i, j, total = 0;
+
+	for (i = 0; i < n; i++)
+		total += f[i].n_vals;
+	occ = calloc(total + 1, sizeof(*occ));
+	if (!occ)
+		return NULL;
+	for (i = 0, *n_occ = 0; i < n; i++)
+		for (j = 0; j < f[i].n_vals; j++, ++*n_occ)
+			occ[*n_occ] = (struct occurrence){
+				.v = &f[i].vals[j], .file = i, .seq = *n_occ };
+	qsort(occ, *n_occ, sizeof(*occ), by_name);
+	return occ;
+}
+
+/* Groups in the order of their first occurrence. */
+static int by_first(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+
+	return (x->first > y->first) - (x->first < y->first);
+}
+
+/*
+ * The events, in the order of the first file that has each: sorting
+ * keeps this n log n in the values of all files, whatever their names.
+ */
 static int gather_events(struct merge *m, const struct merge_file *f,
 			 size_t n)
 {
+	struct occurrence *occ;
+	struct group *g = NULL;
 	struct merge_event *e;
-	size_t i, j, k;
+	size_t i, n_occ, n_g = 0;
 
-	for (i = 0; i < n; i++)
-		for (j = 0; j < f[i].n_vals; j++) {
-			for (k = 0; k < m->n_events; k++)
-				if (strcmp(m->events[k].name,
-					   f[i].vals[j].name) == 0)
-					break;
-			if (k < m->n_events)
-				continue;
-			e = realloc(m->events, (m->n_events + 1) * sizeof(*e));
-			if (!e)
-				return -ENOMEM;
-			m->events = e;
-			e = &m->events[m->n_events++];
-			*e = (struct merge_event){
-				.name = f[i].vals[j].name,
-				.unit = (char *)f[i].vals[j].unit,
-				.uncounted = calloc(n, sizeof(long)),
-				.uncounted_why = calloc(n, sizeof(char *)),
-			};
-			if (!e->uncounted || !e->uncounted_why)
-				return -ENOMEM;
-			event_stats(e, f, n);
-		}
-	return 0;
+	occ = occurrences(f, n, &n_occ);
+	if (occ)
+		g = calloc(n_occ + 1, sizeof(*g));
+	if (!occ || !g) {
+		free(occ);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n_occ; i++) {
+		if (!i || strcmp(occ[i].v->name, occ[i - 1].v->name) != 0)
+			g[n_g++] = (struct group){ .start = i,
+						   .first = occ[i].seq };
+		g[n_g - 1].end = i + 1;
+	}
+	qsort(g, n_g, sizeof(*g), by_first);
+	m->events = calloc(n_g + 1, sizeof(*m->events));
+	for (i = 0; m->events && i < n_g; i++, m->n_events++) {
+		e = &m->events[i];
+		e->name = occ[g[i].start].v->name;
+		e->unit = (char *)occ[g[i].start].v->unit;
+		e->uncounted = calloc(n, sizeof(long));
+		e->uncounted_why = calloc(n, sizeof(char *));
+		e->values = calloc(n + 1, sizeof(double));
+		if (!e->uncounted || !e->uncounted_why || !e->values)
+			break;
+		event_stats(e, f, n, &occ[g[i].start], g[i].end - g[i].start);
+	}
+	free(occ);
+	free(g);
+	return m->events && i == n_g ? 0 : -ENOMEM;
 }
 
 /* name's attr as metrics know it, or false: "cycles:u", a tracepoint. */
@@ -210,59 +284,73 @@ static double raw_sum(const struct merge_event *e)
 }
 
 /*
- * Y's sum over the ranks where x was counted, or false when Y was not
- * counted on one of them: a ratio's denominator comes from the ranks of
+ * Y's sum over the files where x was counted, or false when Y was not
+ * counted in one of them: a ratio's denominator comes from the ranks of
  * its numerator, or there is no ratio.
  */
 static bool sum_where(const struct merge_event *x, const struct merge_event *y,
-		      const struct merge_file *f, size_t n, double *sum)
+		      size_t n, double *sum)
 {
-	const struct merge_value *vx, *vy;
 	size_t i;
 
 	*sum = 0;
 	for (i = 0; i < n; i++) {
-		vx = value_of(&f[i], x->name);
-		if (!vx || !counted(vx))
+		if (isnan(x->values[i]))
 			continue;
-		vy = value_of(&f[i], y->name);
-		if (!vy || !counted(vy))
+		if (isnan(y->values[i]))
 			return false;
-		*sum += vy->value;
+		*sum += y->values[i];
 	}
 	if (strcmp(y->unit, "msec") == 0)
 		*sum *= 1e6;
 	return true;
 }
 
-/* Event i's metrics, over the ranks that counted it. */
-static void event_metrics(struct merge *m, size_t i,
-			  const struct merge_file *f, size_t n)
+/* A metric's denominator: an event and its attr. */
+struct denominator {
+	const struct merge_event *e;
+	struct perf_event_attr attr;
+};
+
+/* Event x's metrics, over the ranks that counted it, from the d[0..nd). */
+static void event_metrics(struct merge *m, struct merge_event *x,
+			  const struct denominator *d, size_t nd, size_t n)
 {
-	struct merge_event *x = &m->events[i];
 	struct perf_event_attr attr;
 	struct metrics_ctx ctx;
 	double sum;
 	size_t k;
 
 	metrics_ctx_init(&ctx, m->wall_s * 1e9);
-	for (k = 0; k < m->n_events; k++)
-		if (m->events[k].counted &&
-		    attr_of(m->events[k].name, &attr) &&
-		    sum_where(x, &m->events[k], f, n, &sum))
-			metrics_ctx_add(&ctx, &attr, sum);
+	for (k = 0; k < nd; k++)
+		if (sum_where(x, d[k].e, n, &sum))
+			metrics_ctx_add(&ctx, &d[k].attr, sum);
 	if (attr_of(x->name, &attr))
 		x->n_metrics = metrics_compute(&ctx, &attr, raw_sum(x), x->m);
 }
 
-static void recompute_metrics(struct merge *m, const struct merge_file *f,
-			      size_t n)
+/*
+ * The metrics of every counted event. Only the events a metric divides
+ * by (task-clock, cycles, ...) are looked at for each: linear in the
+ * events, not in their square. 0 or -ENOMEM.
+ */
+static int recompute_metrics(struct merge *m, size_t n)
 {
-	size_t i;
+	struct denominator *d = calloc(m->n_events + 1, sizeof(*d));
+	size_t i, nd = 0;
 
+	if (!d)
+		return -ENOMEM;
+	for (i = 0; i < m->n_events; i++)
+		if (m->events[i].counted &&
+		    attr_of(m->events[i].name, &d[nd].attr) &&
+		    metrics_denominator(&d[nd].attr))
+			d[nd++].e = &m->events[i];
 	for (i = 0; i < m->n_events; i++)
 		if (m->events[i].counted)
-			event_metrics(m, i, f, n);
+			event_metrics(m, &m->events[i], d, nd, n);
+	free(d);
+	return 0;
 }
 
 /* A failure's status as a shell gives it, or 0. */
@@ -273,12 +361,31 @@ static int failure(const struct merge_rank *r)
 	return r->exit_status > 0 ? r->exit_status : 0;
 }
 
+/* The gaps between the ranks below the job's size: n + 1 at most. */
+static int gather_missing(struct merge *m, const struct merge_file *f,
+			  size_t n)
+{
+	long next = 0, r;
+	size_t i;
+
+	m->missing = calloc(n + 1, sizeof(*m->missing));
+	if (!m->missing)
+		return -ENOMEM;
+	for (i = 0; m->size > 0 && i <= n; i++) {
+		r = i < n ? f[i].rank : m->size;
+		if (r > next)
+			m->missing[m->n_missing++] =
+				(struct merge_range){ next, r - 1 };
+		next = r + 1;
+	}
+	return 0;
+}
+
 static int gather_ranks(struct merge *m, const struct merge_file *f,
 			size_t n)
 {
 	struct merge_rank *r;
 	size_t i;
-	long k;
 
 	m->ranks = calloc(n, sizeof(*m->ranks));
 	m->present = calloc(n, sizeof(long));
@@ -295,8 +402,6 @@ static int gather_ranks(struct merge *m, const struct merge_file *f,
 			.max_rss_kib = f[i].max_rss_kib,
 			.has_command = f[i].has_command,
 		};
-		if (m->size < 0 && f[i].size > 0)
-			m->size = f[i].size;
 		if (!m->job_id)
 			m->job_id = f[i].job_id;
 		if (r->elapsed_s > m->wall_s)
@@ -312,16 +417,7 @@ static int gather_ranks(struct merge *m, const struct merge_file *f,
 		if (!m->status)
 			m->status = failure(r);
 	}
-	m->missing = calloc(m->size > 0 ? (size_t)m->size : 1, sizeof(long));
-	if (!m->missing)
-		return -ENOMEM;
-	for (k = 0, i = 0; k < m->size; k++) {
-		while (i < n && f[i].rank < k)
-			i++;
-		if (i == n || f[i].rank != k)
-			m->missing[m->n_missing++] = k;
-	}
-	return 0;
+	return gather_missing(m, f, n);
 }
 
 int merge_read(struct merge *m, char *const *files, size_t n, char *err,
@@ -344,14 +440,15 @@ int merge_read(struct merge *m, char *const *files, size_t n, char *err,
 	qsort(p->files, n, sizeof(*p->files), by_rank);
 	ret = check_files(p->files, n, err, len);
 	if (ret == 0)
+		ret = job_size(p->files, n, &m->size, err, len);
+	if (ret == 0)
 		ret = gather_ranks(m, p->files, n);
 	if (ret == 0)
 		ret = gather_events(m, p->files, n);
 	if (ret < 0)
 		return ret;
 	m->command = p->files[0].command;
-	recompute_metrics(m, p->files, n);
-	return 0;
+	return recompute_metrics(m, n);
 }
 
 void merge_free(struct merge *m)
@@ -362,6 +459,7 @@ void merge_free(struct merge *m)
 	for (i = 0; i < m->n_events; i++) {
 		free(m->events[i].uncounted);
 		free(m->events[i].uncounted_why);
+		free(m->events[i].values);
 	}
 	free(m->events);
 	free(m->ranks);

@@ -29,6 +29,7 @@ struct merge_event {
 	const char **uncounted_why;	/* "not-supported", "not-counted",
 					 * "absent" */
 	size_t n_uncounted;
+	double *values;		/* each file's, NaN where not counted */
 	int n_metrics;		/* from the summed counts */
 	struct metric m[METRICS_MAX];
 };
@@ -41,6 +42,11 @@ struct merge_rank {
 	int signal;		/* 0 when none */
 	double elapsed_s, user_s, sys_s, max_rss_kib;
 	bool has_command;	/* user_s, sys_s, max_rss_kib are known */
+};
+
+/* Ranks first to last. */
+struct merge_range {
+	long first, last;
 };
 
 /* min, sum and max of a run fact, and the ranks of min and max. */
@@ -61,8 +67,9 @@ struct merge {
 	double wall_s;		/* the longest elapsed time */
 	struct merge_spread user, sys, rss;
 	long *present;		/* the ranks, ascending */
-	long *missing;		/* ranks below size without a file */
-	size_t n_missing;
+	struct merge_range *missing;	/* ranks below size without a
+					 * file, ascending */
+	size_t n_missing;	/* ranges */
 	long *failed;		/* ranks whose command failed */
 	size_t n_failed;
 	int status;		/* the lowest-ranked failure's exit status

@@ -21,7 +21,7 @@ struct merge_file {
 	const char *path;
 	char *buf;		/* the file, parsed in place */
 	struct merge_value *vals;
-	size_t n_vals;
+	size_t n_vals, cap_vals;
 	bool has_run;		/* a run record was found */
 	long format_version;
 	long rank, size;	/* -1 when not said */

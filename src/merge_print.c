@@ -10,12 +10,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "csv.h"
 #include "json.h"
 #include "merge.h"
 #include "output.h"
 
 /* Bump when a column or key changes meaning or goes away. */
-#define MERGE_FORMAT_VERSION 1
+#define MERGE_FORMAT_VERSION 2
 
 static const char csv_header[] =
 	"record,event,value,unit,ranks_counted,ranks,sum,mean,stddev,min,"
@@ -49,14 +50,31 @@ static bool ranks_ranges(const long *r, size_t n)
 	return false;
 }
 
+/* Ranges as "0-3,6", nothing for none. */
+static void ranges_print(FILE *f, const struct merge_range *r, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fputs(i ? "," : "", f);
+		if (r[i].first == r[i].last)
+			fprintf(f, "%ld", r[i].first);
+		else
+			fprintf(f, "%ld-%ld", r[i].first, r[i].last);
+	}
+}
+
 /*
  * A number as the CSV and human forms show it: integers whole, others
  * with prec decimals (the CSV's 6, the human form's 2, as its means).
  */
 static void num_text(char *buf, size_t len, double v, int prec)
 {
-	if (v == (double)(long long)v && v < 1e18 && v > -1e18)
+	/* The range first: a cast of a double past it is undefined. */
+	if (fabs(v) < 9e15 && v == (double)(long long)v)
 		snprintf(buf, len, "%lld", (long long)v);
+	else if (fabs(v) >= 9e15)
+		snprintf(buf, len, "%.15g", v);
 	else
 		snprintf(buf, len, "%.*f", prec, v);
 }
@@ -85,8 +103,10 @@ static void human_event(FILE *f, const struct merge_event *e, size_t n)
 	}
 	/* Two decimals, as the mean has, but counts whole. */
 	num_text(sum, sizeof(sum), e->sum, 2);
-	snprintf(mean, sizeof(mean), "%.2f", e->mean);
-	snprintf(sd, sizeof(sd), "%.2f", e->stddev);
+	snprintf(mean, sizeof(mean), fabs(e->mean) < 9e15 ? "%.2f" : "%.15g",
+		 e->mean);
+	snprintf(sd, sizeof(sd), e->stddev < 9e15 ? "%.2f" : "%.15g",
+		 e->stddev);
 	num_text(lo, sizeof(lo), e->min, 2);
 	num_text(hi, sizeof(hi), e->max, 2);
 	fprintf(f, "  %-32s %4zu/%-4zu %14s %14s %12s %12s (%ld) %12s (%ld) %8.2f%% %7.3f %7.2f%%\n",
@@ -125,7 +145,7 @@ static void human_run(FILE *f, const struct merge *m)
 	if (m->size > 0) {
 		fprintf(f, " of %ld; missing: %s", m->size,
 			m->n_missing ? "" : "none");
-		ranks_print(f, m->missing, m->n_missing);
+		ranges_print(f, m->missing, m->n_missing);
 	}
 	fprintf(f, "\n  wall time    %.9f s (the longest rank's)\n",
 		m->wall_s);
@@ -165,27 +185,6 @@ static void print_human(FILE *f, const struct merge *m)
 
 /* CSV. */
 
-static bool needs_quotes(const char *s)
-{
-	return strpbrk(s, ",\"\n\r") != NULL;
-}
-
-static void cell(FILE *f, const char *s, bool last)
-{
-	if (needs_quotes(s)) {
-		fputc('"', f);
-		for (; *s; s++) {
-			if (*s == '"')
-				fputc('"', f);
-			fputc(*s, f);
-		}
-		fputc('"', f);
-	} else {
-		fputs(s, f);
-	}
-	fputc(last ? '\n' : ',', f);
-}
-
 /* Ranks as one field, quoted where it holds a comma: 0-3, "0-3,6". */
 static void csv_ranks(FILE *f, const long *r, size_t n, bool last)
 {
@@ -205,10 +204,10 @@ static void csv_event(FILE *f, const struct merge_event *e, size_t n)
 	int i;
 
 	fputs("event,", f);
-	cell(f, e->name, false);
+	csv_cell(f, e->name, false);
 	num_text(b, sizeof(b), e->sum, 6);
-	cell(f, e->counted ? b : "", false);
-	cell(f, e->unit, false);
+	csv_cell(f, e->counted ? b : "", false);
+	csv_cell(f, e->unit, false);
 	fprintf(f, "%zu,%zu,", e->counted, n);
 	if (e->counted) {
 		num_text(b, sizeof(b), e->sum, 6);
@@ -225,14 +224,14 @@ static void csv_event(FILE *f, const struct merge_event *e, size_t n)
 	for (i = 0; i < (e->n_metrics ? e->n_metrics : 1); i++) {
 		if (i > 0) {
 			fputs("metric,", f);
-			cell(f, e->name, false);
+			csv_cell(f, e->name, false);
 			fputs(",,,,,,,,,,,,,,", f);
 		}
 		if (e->n_metrics)
 			fprintf(f, "%.6f,", e->m[i].value);
 		else
 			fputc(',', f);
-		cell(f, e->n_metrics ? e->m[i].unit : "", false);
+		csv_cell(f, e->n_metrics ? e->m[i].unit : "", false);
 		csv_ranks(f, i == 0 ? e->uncounted : NULL,
 			  i == 0 ? e->n_uncounted : 0, true);
 	}
@@ -241,8 +240,8 @@ static void csv_event(FILE *f, const struct merge_event *e, size_t n)
 static void csv_run_row(FILE *f, const char *key, const char *value)
 {
 	fputs("run,", f);
-	cell(f, key, false);
-	cell(f, value, false);
+	csv_cell(f, key, false);
+	csv_cell(f, value, false);
 	fputs(",,,,,,,,,,,,,,,\n", f);
 }
 
@@ -250,7 +249,7 @@ static void csv_run_ranks(FILE *f, const char *key, const long *r,
 			  size_t n)
 {
 	fputs("run,", f);
-	cell(f, key, false);
+	csv_cell(f, key, false);
 	csv_ranks(f, r, n, false);
 	fputs(",,,,,,,,,,,,,,,\n", f);
 }
@@ -286,7 +285,12 @@ static void print_csv(FILE *f, const struct merge *m)
 	snprintf(buf, sizeof(buf), "%ld", m->size);
 	csv_run_row(f, "size", m->size > 0 ? buf : "");
 	csv_run_ranks(f, "ranks_present", m->present, m->n_ranks);
-	csv_run_ranks(f, "ranks_missing", m->missing, m->n_missing);
+	/* Quoted where it holds a comma: more than one range. */
+	fputs(m->n_missing > 1 ? "run,ranks_missing,\"" : "run,ranks_missing,",
+	      f);
+	ranges_print(f, m->missing, m->n_missing);
+	fputs(m->n_missing > 1 ? "\"," : ",", f);
+	fputs(",,,,,,,,,,,,,,,\n", f);
 	csv_run_ranks(f, "ranks_failed", m->failed, m->n_failed);
 	csv_run_row(f, "job_id", m->job_id ? m->job_id : "");
 	snprintf(buf, sizeof(buf), "%.9f", m->wall_s);
@@ -398,8 +402,11 @@ static void json_run(FILE *f, const struct merge *m)
 	jlist(f, m->present, m->n_ranks);
 	fputs(", \"size\": ", f);
 	json_rank_or_null(f, m->size);
-	fputs(", \"missing\": ", f);
-	jlist(f, m->missing, m->n_missing);
+	fputs(", \"missing\": [", f);
+	for (i = 0; i < m->n_missing; i++)
+		fprintf(f, "%s[%ld, %ld]", i ? ", " : "", m->missing[i].first,
+			m->missing[i].last);
+	fputc(']', f);
 	fputs(", \"failed\": [", f);
 	for (i = 0; i < m->n_ranks; i++) {
 		const struct merge_rank *k = &m->ranks[i];

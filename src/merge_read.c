@@ -8,7 +8,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
+#include <limits.h>
+#include <stdint.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,7 @@
 #include <unistd.h>
 
 #include "caps.h"
+#include "error.h"
 #include "merge_impl.h"
 #include "output.h"
 
@@ -25,17 +29,6 @@
 
 static const char killed_hint[] =
 	"was pstat killed? an MPI launcher kills the other ranks when one dies";
-
-static int __attribute__((format(printf, 3, 4)))
-bad(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 /* The whole file, NUL-terminated, into *buf; its length or -errno.
  * With the user's rights, whatever pstat's own (caps.h). */
@@ -70,26 +63,120 @@ static long slurp(const char *path, char **buf)
 	return r < 0 ? r : (long)n;
 }
 
-/* A whole number in s, into *v; false when it is not one. */
-static bool whole(const char *s, long *v)
-{
-	char *end;
+/*
+ * What a number in a rank's file may be: pstat writes none outside
+ * these. VALUE_MAX keeps sums and variances over INT_MAX ranks finite,
+ * and is far above any 64-bit count times any PMU's scale.
+ */
+struct kind {
+	double lo, hi;
+	bool whole;
+	const char *what;
+};
 
-	if (!s || !*s)
-		return false;
-	errno = 0;
-	*v = strtol(s, &end, 10);
-	return !errno && !*end;
+#define VALUE_MAX 1e30
+
+static const struct kind k_version = { 0, INT_MAX, true,
+	"a format version (0 or more)" };
+static const struct kind k_rank = { 0, INT_MAX - 1, true,
+	"a rank (0 to 2147483646)" };
+static const struct kind k_size = { 1, INT_MAX, true,
+	"a size (1 to 2147483647)" };
+static const struct kind k_exit = { 0, 255, true,
+	"an exit status (0 to 255)" };
+static const struct kind k_signal = { 1, 64, true,
+	"a signal number (1 to 64)" };
+static const struct kind k_amount = { 0, VALUE_MAX, false,
+	"a decimal number from 0 to 1e30" };
+static const struct kind k_pct = { 0, 100, false,
+	"a percentage (0 to 100)" };
+
+static bool digit(char c)
+{
+	return c >= '0' && c <= '9';
 }
 
-static bool real(const char *s, double *v)
+/*
+ * The end of the number at s in JSON's grammar (leading zeros let
+ * through), or s when none starts there: no "nan", "inf", hex or
+ * spaces, all of which strtod takes.
+ */
+static const char *number_end(const char *s)
 {
-	char *end;
+	const char *p = s + (*s == '-'), *q;
 
-	if (!s || !*s)
-		return false;
-	*v = strtod(s, &end);
-	return !*end;
+	if (!digit(*p))
+		return s;
+	while (digit(*p))
+		p++;
+	if (*p == '.') {
+		if (!digit(p[1]))
+			return s;
+		for (p++; digit(*p); p++)
+			;
+	}
+	if (*p == 'e' || *p == 'E') {
+		q = p + 1 + (p[1] == '+' || p[1] == '-');
+		if (!digit(*q))
+			return s;
+		for (p = q; digit(*p); p++)
+			;
+	}
+	return p;
+}
+
+/* The number at s, its end in *end: NAN when there is none. */
+static double number(const char *s, const char **end)
+{
+	char *e;
+	double d;
+
+	*end = number_end(s);
+	if (*end == s)
+		return NAN;
+	d = strtod(s, &e);
+	return e == *end ? d : NAN;
+}
+
+/* text (n bytes) as a message shows it: one line, printable, cut short. */
+static void show(char *buf, size_t len, const char *text, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && i + 4 < len; i++)
+		buf[i] = text[i] >= ' ' && text[i] < 0x7f ? text[i] : '?';
+	strcpy(buf + i, i < n ? "..." : "");
+}
+
+/*
+ * d, said as text (n bytes) for key, checked against k: 0, or -EINVAL
+ * with the reason, naming path and key, in err.
+ */
+static int in_bounds(const char *path, const char *key, const char *text,
+		     size_t n, double d, const struct kind *k, char *err,
+		     size_t len)
+{
+	char shown[48];
+
+	if (isfinite(d) && !signbit(d) && d >= k->lo && d <= k->hi &&
+	    (!k->whole || d == floor(d)))
+		return 0;
+	show(shown, sizeof(shown), text, n);
+	return error_say(err, len, "%s: %s '%s' is not %s", path, key, shown,
+		   k->what);
+}
+
+/* text, all of it a number of kind k, into *d: 0 or -EINVAL. */
+static int text_number(const char *path, const char *key, const char *text,
+		       const struct kind *k, double *d, char *err,
+		       size_t len)
+{
+	const char *end;
+
+	*d = number(text, &end);
+	if (*end)
+		*d = NAN;
+	return in_bounds(path, key, text, strlen(text), *d, k, err, len);
 }
 
 /* A signal's name as pstat writes it ("SIGKILL", "SIGRTMIN+3"), or 0. */
@@ -104,16 +191,29 @@ static int signal_number(const char *name)
 	return 0;
 }
 
+/* ptr with room for twice *cap elements of size each, or NULL. */
+static void *grow(void *ptr, size_t *cap, size_t size)
+{
+	size_t n = *cap ? *cap * 2 : 16;
+	void *p = n <= SIZE_MAX / size ? realloc(ptr, n * size) : NULL;
+
+	if (p)
+		*cap = n;
+	return p;
+}
+
 static int add_value(struct merge_file *mf, const char *event,
 		     const char *aggr, struct merge_value v)
 {
 	struct merge_value *nv;
 	size_t len = strlen(event) + (aggr && *aggr ? strlen(aggr) + 4 : 1);
 
-	nv = realloc(mf->vals, (mf->n_vals + 1) * sizeof(*nv));
-	if (!nv)
-		return -ENOMEM;
-	mf->vals = nv;
+	if (mf->n_vals == mf->cap_vals) {
+		nv = grow(mf->vals, &mf->cap_vals, sizeof(*nv));
+		if (!nv)
+			return -ENOMEM;
+		mf->vals = nv;
+	}
 	v.name = malloc(len);
 	if (!v.name)
 		return -ENOMEM;
@@ -201,52 +301,124 @@ static int csv_columns(char **f, int n, int *col)
 	return 0;
 }
 
-static int csv_run_fact(struct merge_file *mf, const char *key,
-			const char *v)
-{
-	long l;
-	double d;
+/* A run fact with a number: where it goes in a merge_file. */
+enum fact_type { F_LONG, F_INT, F_DOUBLE };
 
-	if (strcmp(key, "format_version") == 0 && whole(v, &l))
-		mf->format_version = l;
-	else if (strcmp(key, "rank") == 0 && whole(v, &l))
-		mf->rank = l;
-	else if (strcmp(key, "size") == 0 && whole(v, &l))
-		mf->size = l;
-	else if (strcmp(key, "job_id") == 0 && *v)
-		mf->job_id = v;
-	else if (strcmp(key, "exit_status") == 0 && whole(v, &l))
-		mf->exit_status = (int)l;
-	else if (strcmp(key, "signal") == 0)
+static const struct fact {
+	const char *key;
+	const struct kind *kind;
+	size_t off;
+	enum fact_type type;
+} facts[] = {
+	{ "format_version", &k_version,
+	  offsetof(struct merge_file, format_version), F_LONG },
+	{ "rank", &k_rank, offsetof(struct merge_file, rank), F_LONG },
+	{ "size", &k_size, offsetof(struct merge_file, size), F_LONG },
+	{ "exit_status", &k_exit, offsetof(struct merge_file, exit_status),
+	  F_INT },
+	{ "signal", &k_signal, offsetof(struct merge_file, signal), F_INT },
+	{ "elapsed_s", &k_amount, offsetof(struct merge_file, elapsed_s),
+	  F_DOUBLE },
+	{ "user_s", &k_amount, offsetof(struct merge_file, user_s),
+	  F_DOUBLE },
+	{ "sys_s", &k_amount, offsetof(struct merge_file, sys_s), F_DOUBLE },
+	{ "max_rss_kib", &k_amount, offsetof(struct merge_file, max_rss_kib),
+	  F_DOUBLE },
+};
+
+static const struct fact *fact_of(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(facts) / sizeof(facts[0]); i++)
+		if (strcmp(facts[i].key, key) == 0)
+			return &facts[i];
+	return NULL;
+}
+
+/* d, within ft's bounds, into mf. */
+static void fact_set(struct merge_file *mf, const struct fact *ft, double d)
+{
+	void *at = (char *)mf + ft->off;
+
+	if (ft->type == F_LONG)
+		*(long *)at = (long)d;
+	else if (ft->type == F_INT)
+		*(int *)at = (int)d;
+	else
+		*(double *)at = d;
+	if (strcmp(ft->key, "user_s") == 0)
+		mf->has_command = true;
+}
+
+static int csv_run_fact(struct merge_file *mf, const char *key,
+			const char *v, int line, char *err, size_t len)
+{
+	const struct fact *ft = fact_of(key);
+	char where[64];
+	double d;
+	int ret;
+
+	if (strcmp(key, "signal") == 0 && *v) {
+		/* pstat writes a signal's name in CSV ("SIGKILL"). */
 		mf->signal = signal_number(v);
-	else if (strcmp(key, "elapsed_s") == 0 && real(v, &d))
-		mf->elapsed_s = d;
-	else if (strcmp(key, "user_s") == 0 && real(v, &d))
-		mf->user_s = d, mf->has_command = true;
-	else if (strcmp(key, "sys_s") == 0 && real(v, &d))
-		mf->sys_s = d;
-	else if (strcmp(key, "max_rss_kib") == 0 && real(v, &d))
-		mf->max_rss_kib = d;
-	else if (strcmp(key, "command") == 0 && !mf->command)
+		show(where, sizeof(where), v, strlen(v));
+		if (!mf->signal)
+			return error_say(err, len,
+				   "%s: line %d: signal '%s' is not a signal's name as pstat writes it",
+				   mf->path, line, where);
+	} else if (ft && *v && ft->kind != &k_signal) {
+		snprintf(where, sizeof(where), "line %d: %s", line, key);
+		ret = text_number(mf->path, where, v, ft->kind, &d, err, len);
+		if (ret < 0)
+			return ret;
+		fact_set(mf, ft, d);
+	} else if (strcmp(key, "job_id") == 0 && *v) {
+		mf->job_id = v;
+	} else if (strcmp(key, "command") == 0 && !mf->command) {
 		return (mf->command = strdup(v)) ? 0 : -ENOMEM;
+	}
 	return 0;
 }
 
-static int csv_row(struct merge_file *mf, char **f, const int *col)
+/* An event's value or running percentage: none when empty. */
+static int csv_number(const struct merge_file *mf, const char *text,
+		      const char *col, int line, const struct kind *k,
+		      double *d, char *err, size_t len)
+{
+	char where[64];
+
+	if (!*text)
+		return 0;
+	snprintf(where, sizeof(where), "line %d: %s", line, col);
+	return text_number(mf->path, where, text, k, d, err, len) < 0 ?
+	       -EINVAL : 1;
+}
+
+static int csv_row(struct merge_file *mf, char **f, const int *col,
+		   int line, char *err, size_t len)
 {
 	struct merge_value v = { 0 };
+	int ret;
 
 	if (strcmp(f[col[C_RECORD]], "run") == 0) {
 		mf->has_run = true;
-		return csv_run_fact(mf, f[col[C_EVENT]], f[col[C_VALUE]]);
+		return csv_run_fact(mf, f[col[C_EVENT]], f[col[C_VALUE]], line,
+				    err, len);
 	}
 	if (strcmp(f[col[C_RECORD]], "total") != 0)
 		return 0;
 	v.unit = f[col[C_UNIT]];
 	v.status = f[col[C_STATUS]];
-	v.has_value = real(f[col[C_VALUE]], &v.value);
-	if (!real(f[col[C_RUNNING]], &v.running_pct))
-		v.running_pct = 0;
+	ret = csv_number(mf, f[col[C_VALUE]], "value", line, &k_amount,
+			 &v.value, err, len);
+	if (ret < 0)
+		return ret;
+	v.has_value = ret > 0;
+	ret = csv_number(mf, f[col[C_RUNNING]], "running_pct", line, &k_pct,
+			 &v.running_pct, err, len);
+	if (ret < 0)
+		return ret;
 	return add_value(mf, f[col[C_EVENT]], f[col[C_AGGR]], v);
 }
 
@@ -257,7 +429,7 @@ static int csv_read(struct merge_file *mf, char *err, size_t len)
 
 	n = csv_record(&p, end, f);
 	if (n <= 0 || csv_columns(f, n, col) < 0)
-		return bad(err, len,
+		return error_say(err, len,
 			   "%s: not pstat's --format=csv (its header lacks a column --merge reads)",
 			   mf->path);
 	width = n;
@@ -265,11 +437,15 @@ static int csv_read(struct merge_file *mf, char *err, size_t len)
 		line++;
 		if (n == 1 && !*f[0])
 			continue;
+		if (n < 0)
+			return error_say(err, len,
+				   "%s: line %d: a quote left open, or text after one",
+				   mf->path, line);
 		if (n != width)
-			return bad(err, len,
+			return error_say(err, len,
 				   "%s: line %d is not a record of pstat's --format=csv (%d fields, not %d)",
 				   mf->path, line, n, width);
-		ret = csv_row(mf, f, col);
+		ret = csv_row(mf, f, col, line, err, len);
 		if (ret < 0)
 			return ret;
 	}
@@ -283,8 +459,10 @@ enum jtype { J_NULL, J_FALSE, J_TRUE, J_NUM, J_STR, J_ARR, J_OBJ };
 struct jv {
 	enum jtype t;
 	double num;
+	const char *text;	/* J_NUM: as written, len bytes */
+	size_t len;
 	char *str;
-	size_t n;
+	size_t n, cap;		/* items, and room for them */
 	struct jv *items;
 	char **keys;		/* J_OBJ: one per item */
 };
@@ -406,21 +584,29 @@ static int jvalue(struct jparse *jp, struct jv *v);
 /* One more item in v (and its key, for an object). */
 static struct jv *jv_push(struct jv *v, char *key)
 {
-	struct jv *items = realloc(v->items, (v->n + 1) * sizeof(*items));
+	struct jv *items;
 	char **keys;
+	size_t cap;
 
-	if (!items)
-		return NULL;
-	v->items = items;
-	if (v->t == J_OBJ) {
-		keys = realloc(v->keys, (v->n + 1) * sizeof(*keys));
-		if (!keys)
+	if (v->n == v->cap) {
+		cap = v->cap;
+		items = grow(v->items, &cap, sizeof(*items));
+		if (!items)
 			return NULL;
-		v->keys = keys;
-		keys[v->n] = key;
+		v->items = items;
+		if (v->t == J_OBJ) {
+			cap = v->cap;
+			keys = grow(v->keys, &cap, sizeof(*keys));
+			if (!keys)
+				return NULL;
+			v->keys = keys;
+		}
+		v->cap = cap;
 	}
-	items[v->n] = (struct jv){ 0 };
-	return &items[v->n++];
+	if (v->t == J_OBJ)
+		v->keys[v->n] = key;
+	v->items[v->n] = (struct jv){ 0 };
+	return &v->items[v->n++];
 }
 
 /* An array's or object's members, past its opening bracket. */
@@ -463,8 +649,8 @@ static int jword(struct jparse *jp, struct jv *v)
 	static const struct { const char *w; enum jtype t; } words[] = {
 		{ "null", J_NULL }, { "true", J_TRUE }, { "false", J_FALSE },
 	};
+	const char *end;
 	size_t i, n;
-	char *end;
 
 	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
 		n = strlen(words[i].w);
@@ -474,13 +660,13 @@ static int jword(struct jparse *jp, struct jv *v)
 			return 0;
 		}
 	}
-	if (*jp->p != '-' && (*jp->p < '0' || *jp->p > '9'))
-		return -EINVAL;
 	v->t = J_NUM;
-	v->num = strtod(jp->p, &end);
+	v->num = number(jp->p, &end);
 	if (end == jp->p)
 		return -EINVAL;
-	jp->p = end;
+	v->text = jp->p;
+	v->len = (size_t)(end - jp->p);
+	jp->p = (char *)end;
 	return 0;
 }
 
@@ -526,40 +712,54 @@ static const char *jstr(const struct jv *v, const char *key)
 	return m && m->t == J_STR ? m->str : NULL;
 }
 
-/* A number member into *d; false when absent or null. */
-static bool jnum(const struct jv *v, const char *key, double *d)
+/*
+ * Member key of v as a number of kind k into *d: 1, 0 when it is
+ * absent or null, or -EINVAL with the reason, which names it as where
+ * says ("run.rank"), in err.
+ */
+static int jfact(const struct merge_file *mf, const struct jv *v,
+		 const char *key, const char *where, const struct kind *k,
+		 double *d, char *err, size_t len)
 {
 	const struct jv *m = jget(v, key);
 
-	if (!m || m->t != J_NUM)
-		return false;
+	if (!m || m->t == J_NULL)
+		return 0;
+	if (m->t != J_NUM)
+		return error_say(err, len, "%s: %s is not a number", mf->path,
+			   where);
+	if (in_bounds(mf->path, where, m->text, m->len, m->num, k, err,
+		      len) < 0)
+		return -EINVAL;
 	*d = m->num;
-	return true;
+	return 1;
 }
 
-static long jlong(const struct jv *v, const char *key, long none)
-{
-	double d;
-
-	if (!jnum(v, key, &d) || d < 0 || d >= 1e12 ||
-	    (double)(long)d != d)
-		return none;
-	return (long)d;
-}
-
-static int json_event(struct merge_file *mf, const struct jv *e)
+static int json_event(struct merge_file *mf, const struct jv *e, size_t i,
+		      char *err, size_t len)
 {
 	struct merge_value v = { 0 };
 	const char *name = jstr(e, "event");
+	char where[64];
+	int ret;
 
 	if (!name)
-		return -EINVAL;
+		return error_say(err, len, "%s: events[%zu] has no \"event\"",
+			   mf->path, i);
 	v.unit = jstr(e, "unit");
 	v.status = jstr(e, "status");
 	v.unit = v.unit ? v.unit : "";
 	v.status = v.status ? v.status : "";
-	v.has_value = jnum(e, "value", &v.value);
-	(void)jnum(e, "running_pct", &v.running_pct);
+	snprintf(where, sizeof(where), "events[%zu].value", i);
+	ret = jfact(mf, e, "value", where, &k_amount, &v.value, err, len);
+	if (ret < 0)
+		return ret;
+	v.has_value = ret > 0;
+	snprintf(where, sizeof(where), "events[%zu].running_pct", i);
+	ret = jfact(mf, e, "running_pct", where, &k_pct, &v.running_pct, err,
+		    len);
+	if (ret < 0)
+		return ret;
 	return add_value(mf, name, jstr(e, "aggregate"), v);
 }
 
@@ -580,22 +780,46 @@ static int json_command(struct merge_file *mf, const struct jv *c)
 	return 0;
 }
 
-static int json_run(struct merge_file *mf, const struct jv *run)
+/*
+ * The facts with a number in object v: format_version alone (version)
+ * or the others; in says where v is ("run.") in a reason.
+ */
+static int json_facts(struct merge_file *mf, const struct jv *v,
+		      const char *in, bool version, char *err, size_t len)
 {
-	mf->has_run = true;
-	mf->rank = jlong(run, "rank", -1);
-	mf->size = jlong(run, "size", -1);
-	mf->job_id = jstr(run, "job_id");
-	mf->exit_status = (int)jlong(run, "exit_status", -1);
-	mf->signal = (int)jlong(run, "signal", 0);
-	(void)jnum(run, "elapsed_s", &mf->elapsed_s);
-	mf->has_command = jnum(run, "user_s", &mf->user_s);
-	(void)jnum(run, "sys_s", &mf->sys_s);
-	(void)jnum(run, "max_rss_kib", &mf->max_rss_kib);
-	return json_command(mf, jget(run, "command"));
+	const struct fact *ft;
+	char where[64];
+	double d;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < sizeof(facts) / sizeof(facts[0]); i++) {
+		ft = &facts[i];
+		if ((strcmp(ft->key, "format_version") == 0) != version)
+			continue;
+		snprintf(where, sizeof(where), "%s%s", in, ft->key);
+		ret = jfact(mf, v, ft->key, where, ft->kind, &d, err, len);
+		if (ret < 0)
+			return ret;
+		if (ret > 0)
+			fact_set(mf, ft, d);
+	}
+	return 0;
 }
 
-static int json_doc(struct merge_file *mf, const struct jv *doc)
+static int json_run(struct merge_file *mf, const struct jv *run, char *err,
+		    size_t len)
+{
+	int ret;
+
+	mf->has_run = true;
+	mf->job_id = jstr(run, "job_id");
+	ret = json_facts(mf, run, "run.", false, err, len);
+	return ret < 0 ? ret : json_command(mf, jget(run, "command"));
+}
+
+static int json_doc(struct merge_file *mf, const struct jv *doc, char *err,
+		    size_t len)
 {
 	const struct jv *events = jget(doc, "events"), *run = jget(doc, "run");
 	const char *format = jstr(doc, "format");
@@ -604,12 +828,15 @@ static int json_doc(struct merge_file *mf, const struct jv *doc)
 
 	if (!format || strcmp(format, "pstat") != 0 || !events ||
 	    events->t != J_ARR)
-		return -EINVAL;
-	mf->format_version = jlong(doc, "format_version", -1);
-	for (i = 0; i < events->n; i++)
-		if ((ret = json_event(mf, &events->items[i])) < 0)
-			return ret;
-	return run && run->t == J_OBJ ? json_run(mf, run) : 0;
+		return error_say(err, len,
+			   "%s: not a document of pstat --format=json",
+			   mf->path);
+	ret = json_facts(mf, doc, "", true, err, len);
+	for (i = 0; ret == 0 && i < events->n; i++)
+		ret = json_event(mf, &events->items[i], i, err, len);
+	if (ret == 0 && run && run->t == J_OBJ)
+		ret = json_run(mf, run, err, len);
+	return ret;
 }
 
 static int json_read(struct merge_file *mf, char *err, size_t len)
@@ -623,11 +850,10 @@ static int json_read(struct merge_file *mf, char *err, size_t len)
 	if (ret == 0 && *jp.p)
 		ret = -EINVAL;
 	if (ret == -EINVAL)
-		bad(err, len, "%s: not valid JSON (at byte %ld)", mf->path,
+		error_say(err, len, "%s: not valid JSON (at byte %ld)", mf->path,
 		    (long)(jp.p - mf->buf));
-	if (ret == 0 && (ret = json_doc(mf, &doc)) == -EINVAL)
-		bad(err, len, "%s: not a document of pstat --format=json",
-		    mf->path);
+	if (ret == 0)
+		ret = json_doc(mf, &doc, err, len);
 	jv_free(&doc);
 	return ret;
 }
@@ -645,24 +871,24 @@ int merge_file_read(struct merge_file *mf, const char *path, char *err,
 	if (n == -ENOMEM)
 		return -ENOMEM;
 	if (n < 0 || !mf->buf)
-		return bad(err, len, "cannot read '%s': %s", path,
+		return error_say(err, len, "cannot read '%s': %s", path,
 			   strerror(n < 0 ? (int)-n : EIO));
 	if ((size_t)n != strlen(mf->buf))
-		return bad(err, len, "%s: a NUL byte: not a file pstat wrote",
+		return error_say(err, len, "%s: a NUL byte: not a file pstat wrote",
 			   path);
 	p = mf->buf + strspn(mf->buf, " \t\r\n");
 	if (!*p)
-		return bad(err, len, "%s is empty: %s", path, killed_hint);
+		return error_say(err, len, "%s is empty: %s", path, killed_hint);
 	if (*p == '{')
 		ret = json_read(mf, err, len);
 	else if (strncmp(p, "record,", 7) == 0)
 		ret = csv_read(mf, err, len);
 	else
-		return bad(err, len,
+		return error_say(err, len,
 			   "%s: not a file of pstat --format=csv or --format=json",
 			   path);
 	if (ret == 0 && !mf->has_run)
-		return bad(err, len, "%s has no run record: %s", path,
+		return error_say(err, len, "%s has no run record: %s", path,
 			   killed_hint);
 	return ret;
 }
@@ -679,5 +905,5 @@ void merge_file_free(struct merge_file *mf)
 	mf->vals = NULL;
 	mf->command = NULL;
 	mf->buf = NULL;
-	mf->n_vals = 0;
+	mf->n_vals = mf->cap_vals = 0;
 }

@@ -190,6 +190,11 @@ void metrics_ctx_init(struct metrics_ctx *ctx, double wall_ns)
 	ctx->wall_ns = wall_ns;
 }
 
+bool metrics_denominator(const struct perf_event_attr *attr)
+{
+	return kind_of(attr) < K_NR_DENOMS;
+}
+
 void metrics_ctx_add(struct metrics_ctx *ctx,
 		     const struct perf_event_attr *attr, double value)
 {

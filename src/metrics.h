@@ -42,6 +42,9 @@ void metrics_ctx_init(struct metrics_ctx *ctx, double wall_ns);
 void metrics_ctx_add(struct metrics_ctx *ctx,
 		     const struct perf_event_attr *attr, double value);
 
+/* Whether a metric divides by attr's event: what metrics_ctx_add keeps. */
+bool metrics_denominator(const struct perf_event_attr *attr);
+
 #define METRICS_MAX 2
 
 /* One metric and perf's layout for it. */

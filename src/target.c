@@ -52,18 +52,21 @@ static int id_list(const char *s, const char *what, int **ids, size_t *n,
 	char *end;
 	long v;
 
-	while (*p) {
+	if (!*s)
+		return error_say(err, len, "empty %s list", what);
+	do {
+		/* Digits only: strtol would take blanks and a sign too. */
 		errno = 0;
 		v = strtol(p, &end, 10);
-		if (errno || end == p || v <= 0 || v > 0x3fffffff ||
-		    (*end && *end != ','))
+		if (!isdigit((unsigned char)*p) || errno || v <= 0 ||
+		    v > 0x3fffffff || (*end && *end != ','))
 			return error_say(err, len, "bad %s list '%s': give numbers separated by commas",
 				      what, s);
 		if (push(ids, n, (int)v) < 0)
 			return -ENOMEM;
-		p = *end ? end + 1 : end;
-	}
-	return *n ? 0 : error_say(err, len, "empty %s list", what);
+		p = end + 1;
+	} while (*end);
+	return 0;
 }
 
 /*

@@ -42,7 +42,7 @@ check_json()
 	python3 - "$@" <<'PY'
 import json, sys
 doc = json.load(open("out"))
-assert doc["format"] == "pstat-merge" and doc["format_version"] == 1, doc
+assert doc["format"] == "pstat-merge" and doc["format_version"] == 2, doc
 ev = {e["event"]: e for e in doc["events"]}
 w = ev["syscalls:sys_enter_write"]
 want = {"sum": 1000, "mean": 250, "min": 100, "min_rank": 0, "max": 400,
@@ -97,7 +97,7 @@ assert run["ranks_present"] == "0-3" and run["exit_status"] == "0", run
 for k in ("sum", "min", "max"):
     assert run["max_rss_kib_" + k].isdigit(), run
     assert len(run["user_s_" + k].split(".")[1]) == 6, run
-assert run["format_version"] == "1", run
+assert run["format_version"] == "2", run
 PY
 	# Quotes only around a field that holds a comma or a quote.
 	! grep -q '"' out || { cat out; fail_ "$set: --format=csv: quotes"; }
@@ -175,7 +175,7 @@ import json
 run = json.load(open("out"))["run"]
 assert run["failed"] == [{"rank": 2, "exit_status": 3, "signal": None},
                          {"rank": 3, "exit_status": 4, "signal": None}], run
-assert run["missing"] == [4] and run["exit_status"] == 3, run
+assert run["missing"] == [[4, 4]] and run["exit_status"] == 3, run
 PY
 
 # Refusals: 125, one line, nothing on stdout.

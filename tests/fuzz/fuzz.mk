@@ -21,7 +21,7 @@ FUZZ_DIR = $(top_srcdir)/tests/fuzz
 
 # Every target, and how many inputs fuzz-smoke gives each: five to
 # fifteen seconds' worth of one core.
-TARGETS = evparse evfile pmu options cpulist writers merge
+TARGETS = evparse evfile pmu options cpulist writers merge fmt rank control pfm_events target
 RUNS_evparse = 30000
 RUNS_evfile = 30000
 RUNS_pmu = 50000
@@ -29,6 +29,11 @@ RUNS_options = 100000
 RUNS_cpulist = 30000
 RUNS_writers = 8000
 RUNS_merge = 20000
+RUNS_fmt = 200000
+RUNS_rank = 100000
+RUNS_control = 30000
+RUNS_pfm_events = 20000
+RUNS_target = 20000
 # The same inputs every run, so that CI fails for a change, not by luck.
 FUZZ_SEED ?= 1
 

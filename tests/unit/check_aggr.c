@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <check.h>
@@ -151,6 +153,24 @@ START_TEST(test_threads_same)
 }
 END_TEST
 
+/*
+ * A thread names itself with any bytes: its whole name, its control
+ * characters as '?' (a newline cut the name short).
+ */
+START_TEST(test_threads_named)
+{
+	int ids[] = { (int)getpid() };
+	char want[64];
+	struct aggr a;
+
+	ck_assert_int_eq(prctl(PR_SET_NAME, "a\nb,\"c\x01\x7f)", 0, 0, 0), 0);
+	ck_assert_int_eq(aggr_build(&a, AGGR_THREAD, ids, 1, false), 0);
+	snprintf(want, sizeof(want), "a?b,\"c\?\?)-%d", ids[0]);
+	ck_assert_str_eq(a.label[0], want);
+	aggr_free(&a);
+}
+END_TEST
+
 /* Nothing to aggregate is no failure; freeing a zeroed aggr is harmless. */
 START_TEST(test_empty)
 {
@@ -175,6 +195,7 @@ static Suite *aggr_suite(void)
 	suite_add_tcase(s, tk);
 	tcase_add_test(tt, test_threads);
 	tcase_add_test(tt, test_threads_same);
+	tcase_add_test(tt, test_threads_named);
 	tcase_add_test(tt, test_empty);
 	suite_add_tcase(s, tt);
 	return s;

@@ -225,6 +225,12 @@ static const struct refused_row {
 	{ __LINE__, { "-t", "1073741823" }, "no such thread 1073741823" },
 	{ __LINE__, { "-p", "1,x" }, "bad pid list '1,x'" },
 	{ __LINE__, { "-t", "0" }, "bad tid list '0'" },
+	/* strtol took blanks and signs, and a trailing comma ended it. */
+	{ __LINE__, { "-p", " 1" }, "bad pid list ' 1'" },
+	{ __LINE__, { "-t", "1,+1" }, "bad tid list '1,+1'" },
+	{ __LINE__, { "-p", "1,\n1" }, "bad pid list '1,\n1'" },
+	{ __LINE__, { "-p", "1," }, "bad pid list '1,'" },
+	{ __LINE__, { "-t", "1,,1" }, "bad tid list '1,,1'" },
 	{ __LINE__, { "-C", "2" }, "CPU 2 is not online" },
 	{ __LINE__, { "-C", "0,x" }, "bad CPU list '0,x' at 'x'" },
 	/* A trailing comma was CPU 0; a newline ended the list unseen
