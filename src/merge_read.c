@@ -144,8 +144,8 @@ static void show(char *buf, size_t len, const char *text, size_t n)
 	size_t i;
 
 	for (i = 0; i < n && i + 4 < len; i++)
-		buf[i] = text[i] >= ' ' && text[i] < 0x7f ? text[i] : '?';
-	strcpy(buf + i, i < n ? "..." : "");
+		buf[i] = (char)(text[i] >= ' ' && text[i] < 0x7f ? text[i] : '?');
+	snprintf(buf + i, len - i, "%s", i < n ? "..." : "");
 }
 
 /*
@@ -789,7 +789,7 @@ static int json_facts(struct merge_file *mf, const struct jv *v,
 {
 	const struct fact *ft;
 	char where[64];
-	double d;
+	double d = 0.0;
 	size_t i;
 	int ret;
 
