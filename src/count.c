@@ -530,7 +530,8 @@ static int run(const struct options *o, struct target *tg,
 		ret = 128 + stalled;
 	else if (!failed)
 		ret = counted(o, &info, fail.signal, close_ret);
-	evlist_close(el);
+	/* Printed; the counters are exit's to close (evlist.h). */
+	evlist_leave_to_exit(el);
 	results_free(res);
 	return ret;
 }

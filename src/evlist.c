@@ -653,6 +653,15 @@ void evlist_anchor_tracepoints(struct evlist *el)
 	}
 }
 
+void evlist_leave_to_exit(struct evlist *el)
+{
+	size_t i, t;
+
+	for (i = 0; i < el->n; i++)
+		for (t = 0; t < el->ev[i]->n_targets; t++)
+			el->ev[i]->fds[t] = -1;
+}
+
 /* In reverse: a group's members before their leader, whose close would
  * otherwise make each of them a group of its own first. */
 void evlist_close(struct evlist *el)
