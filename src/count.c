@@ -282,10 +282,7 @@ FILE *count_destination(const struct options *o, int *fd)
 	}
 	if (o->log_fd < 0) {
 		*fd = STDERR_FILENO;
-		f = dest_open(*fd, false, &stop);
-		if (!f)
-			diag_errno(errno, "cannot set up standard error for the results");
-		return f;
+		return diag_stream();
 	}
 	*fd = o->log_fd;
 	/* Open, and for writing, as fdopen(3) asks. */
@@ -419,7 +416,7 @@ static void run_ended(void *arg, size_t run, size_t of, int status,
 static FILE *progress_stream(const struct options *o)
 {
 	return o->repeat > 1 && o->out.format == OUTPUT_HUMAN && !o->quiet &&
-	       !o->interval_ms && isatty(STDERR_FILENO) ? stderr : NULL;
+	       !o->interval_ms && isatty(STDERR_FILENO) ? diag_stream() : NULL;
 }
 
 /*
@@ -673,7 +670,7 @@ int count_run(struct options *o, int env_err)
 		ret = run(o, &tg, el, ctl, dest, dest_fd,
 			  &(struct output_run){ .rank = &ri,
 						.host = host[0] ? host : NULL });
-		if (fclose(dest) != 0 && ret != EXIT_PSTAT_FAILED &&
+		if (dest_finish(dest) != 0 && ret != EXIT_PSTAT_FAILED &&
 		    !dest_stalled()) {
 			diag_errno(errno, "cannot write the results");
 			ret = EXIT_PSTAT_FAILED;

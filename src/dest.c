@@ -20,10 +20,20 @@ struct dest {
 	int fd;
 	bool owned;
 	int sig_fd;		/* made at the first wait, or -1 */
+	int err;		/* errno of the last write that failed */
+	bool gave_up;		/* a signal came while it waited */
 	sigset_t stop;
 };
 
-/* The signal that made a stream give up: pstat then has but one. */
+/* pstat's stderr (dest_stderr): made once, in static storage. */
+static struct dest err_dest;
+static char err_buf[BUFSIZ];
+static FILE *err_stream;
+
+/*
+ * The signal that made a stream give up. It stays pending, so any other
+ * stream gives up at once too, should its reader stall as well.
+ */
 static int stalled;
 
 /*
@@ -62,6 +72,7 @@ static int wait_writable(struct dest *d)
 		{ .fd = d->fd, .events = POLLOUT },
 		{ .fd = -1, .events = POLLIN },
 	};
+	int sig;
 
 	/* Ready at once, as a rule: no signalfd to make. */
 	if (poll(p, 1, 0) == 1)
@@ -79,8 +90,11 @@ static int wait_writable(struct dest *d)
 		}
 		if (p[0].revents)
 			return 0;
-		if (p[1].revents && (stalled = pending(d)) != 0)
+		if (p[1].revents && (sig = pending(d)) != 0) {
+			stalled = sig;
+			d->gave_up = true;
 			return -EINTR;
+		}
 	}
 }
 
@@ -96,22 +110,24 @@ static ssize_t dest_write(void *cookie, const char *buf, size_t len)
 	int ret;
 
 	while (done < len) {
-		ret = stalled ? -EINTR : wait_writable(d);
+		ret = d->gave_up ? -EINTR : wait_writable(d);
 		if (ret < 0) {
-			errno = -ret;
+			errno = d->err = -ret;
 			return done ? (ssize_t)done : -1;
 		}
 		n = write(d->fd, buf + done,
 			  len - done < PIPE_BUF ? len - done : PIPE_BUF);
-		if (n < 0 && errno != EINTR && errno != EAGAIN)
+		if (n < 0 && errno != EINTR && errno != EAGAIN) {
+			d->err = errno;
 			return done ? (ssize_t)done : -1;
+		}
 		if (n > 0)
 			done += (size_t)n;
 	}
 	return (ssize_t)done;
 }
 
-static int dest_close(void *cookie)
+static int cookie_close(void *cookie)
 {
 	struct dest *d = cookie;
 	int ret = 0;
@@ -120,16 +136,18 @@ static int dest_close(void *cookie)
 		close(d->sig_fd);
 	if (d->owned)
 		ret = close(d->fd);
-	free(d);
+	if (d != &err_dest)
+		free(d);
 	return ret;
 }
 
+static const cookie_io_functions_t io = {
+	.write = dest_write,
+	.close = cookie_close,
+};
+
 FILE *dest_open(int fd, bool owned, const sigset_t *stop)
 {
-	static const cookie_io_functions_t io = {
-		.write = dest_write,
-		.close = dest_close,
-	};
 	struct dest *d = malloc(sizeof(*d));
 	FILE *f;
 
@@ -141,6 +159,42 @@ FILE *dest_open(int fd, bool owned, const sigset_t *stop)
 	if (!f)
 		free(d);
 	return f;
+}
+
+FILE *dest_stderr(const sigset_t *stop)
+{
+	if (err_stream)
+		return err_stream;
+	err_dest = (struct dest){ .fd = STDERR_FILENO, .sig_fd = -1,
+				  .stop = *stop };
+	err_stream = fopencookie(&err_dest, "w", io);
+	if (!err_stream)
+		err_stream = stderr;
+	/*
+	 * Fully buffered, in static storage: no heap to grow for it, and
+	 * not a write(2) a field, as stdio leaves stderr. diag and each
+	 * printed section flush, so nothing comes late or out of order.
+	 */
+	(void)setvbuf(err_stream, err_buf, _IOFBF, sizeof(err_buf));
+	return err_stream;
+}
+
+void dest_stderr_close(void)
+{
+	if (err_stream && err_stream != stderr)
+		(void)fclose(err_stream);
+	err_stream = NULL;
+}
+
+int dest_finish(FILE *f)
+{
+	if (f != err_stream)
+		return fclose(f);
+	if (fflush(f) == 0 && !ferror(f))
+		return 0;
+	if (f != stderr || !errno)
+		errno = err_dest.err ? err_dest.err : EIO;
+	return EOF;
 }
 
 int dest_stalled(void)

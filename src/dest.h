@@ -18,6 +18,23 @@
  */
 FILE *dest_open(int fd, bool owned, const sigset_t *stop);
 
+/*
+ * pstat's stderr as such a stream, made at the first call and kept to
+ * the end (exit flushes it): pstat's own messages (diag.h) and the
+ * results meant for stderr share it, in the order they were written.
+ * stdio's stderr where the stream cannot be made.
+ */
+FILE *dest_stderr(const sigset_t *stop);
+
+/* The end of dest_stderr's stream, the last thing main does. */
+void dest_stderr_close(void);
+
+/*
+ * The end of a stream of dest_open or dest_stderr: fclose(3)'s, but
+ * dest_stderr's is flushed, not closed. 0, or EOF with errno.
+ */
+int dest_finish(FILE *f);
+
 /* The signal for which a stream of dest_open gave up its writes, or 0. */
 int dest_stalled(void);
 

@@ -10,14 +10,27 @@
 
 static bool quiet;
 static int verbose;
+static FILE *out;	/* NULL: stderr */
+
+void diag_to(FILE *f)
+{
+	out = f;
+}
+
+FILE *diag_stream(void)
+{
+	return out ? out : stderr;
+}
 
 static void __attribute__((format(printf, 2, 0)))
 say(const char *prefix, const char *fmt, va_list ap)
 {
-	fputs(prefix, stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	(void)fflush(stderr);
+	FILE *f = diag_stream();
+
+	fputs(prefix, f);
+	vfprintf(f, fmt, ap);
+	fputc('\n', f);
+	(void)fflush(f);
 }
 
 void diag_error(const char *fmt, ...)
@@ -31,14 +44,15 @@ void diag_error(const char *fmt, ...)
 
 void diag_errno(int err, const char *fmt, ...)
 {
+	FILE *f = diag_stream();
 	va_list ap;
 
-	fputs("pstat: ", stderr);
+	fputs("pstat: ", f);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vfprintf(f, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, ": %s\n", strerror(err));
-	(void)fflush(stderr);
+	fprintf(f, ": %s\n", strerror(err));
+	(void)fflush(f);
 }
 
 void diag_detail(const char *fmt, ...)

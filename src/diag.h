@@ -4,6 +4,15 @@
 #define PSTAT_DIAG_H
 
 #include <stdbool.h>
+#include <stdio.h>
+
+/*
+ * Where the messages go: f (main's is dest_stderr's stream), stderr
+ * until it is said. diag_stream: that stream, for what must come in
+ * order with the messages (the progress line, results on stderr).
+ */
+void diag_to(FILE *f);
+FILE *diag_stream(void);
 
 /* Something failed: always said. */
 void diag_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

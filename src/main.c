@@ -4,12 +4,14 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "checkup.h"
 #include "count.h"
+#include "dest.h"
 #include "diag.h"
 #include "evlist.h"
 #include "explain.h"
@@ -119,7 +121,7 @@ static int merge(const struct options *o)
 	dest = o->output_file || o->log_fd >= 0 ? count_destination(o, &fd)
 						 : stdout;
 	ret = dest ? merge_print(dest, &m, o->out.format) : -1;
-	if (dest && dest != stdout && fclose(dest) != 0 && ret == 0)
+	if (dest && dest != stdout && dest_finish(dest) != 0 && ret == 0)
 		ret = -errno;
 	if (ret == 0)
 		ret = m.status;
@@ -130,8 +132,6 @@ static int merge(const struct options *o)
 	merge_free(&m);
 	return ret;
 }
-
-static char stderr_buf[BUFSIZ];
 
 /* pstat's version, and whether libpfm4 is built in and what it sees. */
 static void print_version(void)
@@ -196,6 +196,7 @@ int main(int argc, char **argv)
 {
 	struct options o;
 	char err[256];
+	sigset_t stop;
 	int ret, env_err;
 
 	/*
@@ -206,11 +207,11 @@ int main(int argc, char **argv)
 	env_err = workload_init();
 
 	/*
-	 * Results go to stderr by default, which stdio leaves unbuffered:
-	 * a write(2) a field. Buffer it; diag and each printed section
-	 * flush, so nothing comes late or out of order.
+	 * pstat's messages, and the results meant for stderr, through one
+	 * buffered stream that a stalled reader never wedges (dest.h).
 	 */
-	(void)setvbuf(stderr, stderr_buf, _IOFBF, sizeof(stderr_buf));
+	workload_stop_signals(&stop);
+	diag_to(dest_stderr(&stop));
 	ret = options_parse(&o, argc, argv, err, sizeof(err));
 	diag_set_verbose(ret < 0 ? 0 : o.verbose);
 	/* What counts nothing lets signals do what they would. */
@@ -227,5 +228,7 @@ int main(int argc, char **argv)
 	}
 	options_free(&o);
 	pfm_fini();
+	diag_to(NULL);
+	dest_stderr_close();
 	return ret;
 }

@@ -3,7 +3,7 @@
 # Whatever pstat waits on outside itself, SIGINT and SIGTERM end it (a
 # second one at the latest) with 128+N: an -o FIFO that has no reader
 # yet, and a reader that stops reading (-o FIFO, stderr, --log-fd), of
-# -I's intervals or of the results. The readers here never read: each
+# -I's intervals, of the results or of pstat's own messages. The readers here never read: each
 # pipe is full before pstat writes to it. A guard that kills pstat after
 # a minute only tells a hang (137) from the status wanted.
 
@@ -93,4 +93,10 @@ exec 6<>stderr
 full stderr
 guard -e task-clock -- true 2>&6
 stop INT 130
+
+# The same pipe, and pstat's own message, not the results (they go to
+# -o): the notice of how the command ended. SIGTERM.
+guard -o out -e task-clock -- sh -c 'kill -TERM $$' 2>&6
+stop TERM 143
+[ -s out ] || fail_ "stderr stalled on a message: no results in -o's file"
 exit 0
