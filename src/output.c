@@ -413,12 +413,19 @@ static struct metrics_ctx *ctx_of(const struct output *out,
 	return &out->ctx[rr->aggr * out->n_cgroups + j];
 }
 
-/* Whether row y counted in the very runs rr did. */
+/*
+ * Whether row y counted in the very runs rr did. Where the runs' values
+ * are not kept (results.h), only rows that counted in every run are
+ * known to have.
+ */
 static bool same_runs(const struct results *res, const struct results_row *rr,
 		      const struct results_row *y)
 {
 	size_t k;
 
+	if (!res->keep_values)
+		return rr->runs.n == (double)res->n_runs &&
+		       y->runs.n == (double)res->n_runs;
 	for (k = 0; k < res->n_runs; k++)
 		if (y->run_counted[k] != rr->run_counted[k])
 			return false;
@@ -450,7 +457,9 @@ static bool mean_where(const struct results *res,
  * from the runs that counted its numerator: when rows of the context
  * counted in other runs than rr, own is filled with their means (and
  * the wall time's) over rr's runs alone, leaving out a row that missed
- * one of them; else the shared context serves.
+ * one of them; else the shared context serves. Where the runs' values
+ * are not kept, own stays empty: rr's ratios are not shown, rather
+ * than taken over other runs.
  */
 static const struct metrics_ctx *ratio_ctx(const struct output *out,
 					   const struct results *res,
@@ -470,6 +479,10 @@ static const struct metrics_ctx *ratio_ctx(const struct output *out,
 			break;
 	if (i == res->n_rows)
 		return shared;
+	if (!res->keep_values || !res->keep_wall) {
+		metrics_ctx_init(own, 0.0);
+		return own;
+	}
 	for (k = 0; k < res->n_runs; k++)
 		if (rr->run_counted[k]) {
 			wall += res->run_wall_ns[k];

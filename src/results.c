@@ -99,10 +99,7 @@ struct results *results_new(const struct evlist *el, bool no_merge,
 	r->el = el;
 	r->aggr = aggr;
 	r->max_runs = max_runs;
-	r->runs_cap = max_runs < RUNS_FIRST ? max_runs : RUNS_FIRST;
-	r->run_wall_ns = calloc(r->runs_cap, sizeof(*r->run_wall_ns));
-	if (!r->run_wall_ns)
-		goto fail;
+	r->keep_values = r->keep_wall = true;
 	r->enabled = true;	/* until a run says it has not started */
 	stats_init(&r->wall_ns);
 	r->rows = calloc(n_ev * n_aggr + 1, sizeof(*r->rows));
@@ -121,8 +118,6 @@ struct results *results_new(const struct evlist *el, bool no_merge,
 				 no_merge);
 		}
 	}
-	if (runs_room(r, r->runs_cap) < 0)
-		goto fail;
 	free(first);
 	free(span);
 	return r;
@@ -309,14 +304,21 @@ static int resize(void *p, size_t want, size_t size)
 	return 0;
 }
 
-/* Room for the values of twice as many runs, up to max_runs. */
+/*
+ * Room for what is kept of RUNS_FIRST runs, then of twice as many, up
+ * to max_runs.
+ */
 static int grow_runs(struct results *r)
 {
-	size_t want = r->runs_cap > r->max_runs / 2 ? r->max_runs
-						     : 2 * r->runs_cap;
+	size_t want = !r->runs_cap ? (r->max_runs < RUNS_FIRST ? r->max_runs
+							      : RUNS_FIRST)
+		      : r->runs_cap > r->max_runs / 2 ? r->max_runs
+						      : 2 * r->runs_cap;
 
-	if (resize(&r->run_wall_ns, want, sizeof(*r->run_wall_ns)) < 0 ||
-	    runs_room(r, want) < 0)
+	if (r->keep_wall &&
+	    resize(&r->run_wall_ns, want, sizeof(*r->run_wall_ns)) < 0)
+		return -ENOMEM;
+	if (r->keep_values && runs_room(r, want) < 0)
 		return -ENOMEM;
 	r->runs_cap = want;
 	return 0;
@@ -329,18 +331,21 @@ int results_end_run(struct results *r, double wall_ns)
 
 	if (r->n_runs >= r->max_runs)
 		return 0;
-	if (r->n_runs == r->runs_cap && grow_runs(r) < 0)
+	if ((r->keep_values || r->keep_wall) && r->n_runs == r->runs_cap &&
+	    grow_runs(r) < 0)
 		return -ENOMEM;
 	for (i = 0; i < r->n_rows; i++) {
 		struct results_row *row = &r->rows[i];
 		struct counts_values v;
 		bool known = results_values(row, false, &v);
 		double value = results_value(r, row, &v, &res);
+		bool counted = known && row->covered && counts_counted(&res);
 
-		row->run_counted[r->n_runs] = known && row->covered &&
-					      counts_counted(&res);
-		row->run_values[r->n_runs] = value;
-		if (!row->run_counted[r->n_runs])
+		if (r->keep_values) {
+			row->run_counted[r->n_runs] = counted;
+			row->run_values[r->n_runs] = value;
+		}
+		if (!counted)
 			continue;
 		stats_add(&row->runs, value);
 		row->enabled_sum += (double)v.enabled;
@@ -348,6 +353,8 @@ int results_end_run(struct results *r, double wall_ns)
 		row->runs_scaled |= res.state == COUNTS_SCALED;
 	}
 	stats_add(&r->wall_ns, wall_ns);
-	r->run_wall_ns[r->n_runs++] = wall_ns;
+	if (r->keep_wall)
+		r->run_wall_ns[r->n_runs] = wall_ns;
+	r->n_runs++;
 	return 0;
 }

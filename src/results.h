@@ -50,7 +50,8 @@ struct results_row {
 	double running_sum;	/* in runs, over which their means go */
 	bool runs_scaled;	/* one of those runs was an estimate */
 	double *run_values;	/* each run's value (results_value) */
-	bool *run_counted;	/* whether run i gave a value at all */
+	bool *run_counted;	/* whether run i gave a value at all;
+				 * both NULL unless keep_values */
 };
 
 struct results {
@@ -65,7 +66,16 @@ struct results {
 				 * snapshot: else nothing is counted, not
 				 * 0 (-D longer than the command) */
 	struct stats wall_ns;	/* elapsed time of each run */
-	double *run_wall_ns;	/* and each run's, for --table */
+	/*
+	 * What is kept of each run beside the statistics, which is what
+	 * the output shows (both, unless the caller says less before
+	 * the first run ends): the rows' values (pstat's own formats
+	 * list them), and the elapsed times (--table). Else memory
+	 * does not grow with the runs (-r 0).
+	 */
+	bool keep_values;
+	bool keep_wall;
+	double *run_wall_ns;	/* each run's elapsed time, or NULL */
 	size_t runs_cap;	/* room for the values of this many runs */
 	double *values;		/* the rows' run_values, one allocation */
 	bool *counted;		/* and their run_counted */
@@ -117,8 +127,8 @@ bool results_over_runs(const struct results_row *row,
 
 /*
  * A run ended (its final snapshot taken): add it to the statistics.
- * max_runs may be SIZE_MAX (-r 0): the room for each run's values grows
- * as they come. 0, or -ENOMEM (the run is not added).
+ * max_runs may be SIZE_MAX (-r 0): the room for what is kept of each
+ * run grows as they come. 0, or -ENOMEM (the run is not added).
  */
 int results_end_run(struct results *r, double wall_ns);
 

@@ -1330,6 +1330,49 @@ START_TEST(test_repeat_forever_table)
 }
 END_TEST
 
+/*
+ * -r 0 without --table or pstat's JSON: each run's statistics are kept,
+ * not its values, so nothing grows with the runs, and the mean is the
+ * same.
+ */
+START_TEST(test_repeat_forever_kept)
+{
+	const struct ev ev[] = { EXACT(7) };
+	const struct output_opts opts = { .format = OUTPUT_CSV, .sep = ",",
+					  .runs = SIZE_MAX };
+	const struct output_run run = { .argv = run_argv, .runs_done = 1000 };
+	struct evlist *el;
+	struct results *res;
+	struct output *out;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+
+	c_locale();
+	el = build("page-faults", ev);
+	res = results_new(el, false, SIZE_MAX, NULL);
+	ck_assert_ptr_nonnull(res);
+	res->keep_values = res->keep_wall = false;
+	results_snapshot(res);
+	for (i = 0; i < 1000; i++)
+		ck_assert_int_eq(results_end_run(res, 1e9), 0);
+	ck_assert_uint_eq(res->n_runs, 1000);
+	ck_assert_uint_eq(res->runs_cap, 0);
+	ck_assert_ptr_null(res->rows[0].run_values);
+	ck_assert_ptr_null(res->run_wall_ns);
+	ck_assert(res->rows[0].runs.n == 1000.0);
+	out = output_new(f, &opts);
+	output_final(out, res, &run);
+	ck_assert_int_eq(output_close(out), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(strncmp(buf, "7,,page-faults,", 15) == 0,
+		      "not the mean of 7:\n%s", buf);
+	free(buf);
+	results_free(res);
+	evlist_free(el);
+}
+END_TEST
+
 static Suite *output_suite(void)
 {
 	Suite *s = suite_create("output");
@@ -1350,6 +1393,7 @@ static Suite *output_suite(void)
 	tcase_add_test(tc, test_human_many);
 	tcase_add_test(tc, test_human_frame);
 	tcase_add_test(tc, test_repeat_forever_table);
+	tcase_add_test(tc, test_repeat_forever_kept);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("metric-only");
