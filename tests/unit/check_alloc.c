@@ -143,12 +143,14 @@ static int print(const struct alloc_row *t, const struct evlist *el,
 	if (res)
 		out = output_new(f, &t->o);
 	if (out) {
-		for (r = 0; r < t->runs; r++) {
+		/* A run not added is said by its caller (run.c). */
+		for (r = 0; r < t->runs && ret == 0; r++) {
 			results_snapshot(res);
-			results_end_run(res, 2e6);
+			ret = results_end_run(res, 2e6);
 		}
 		output_final(out, res, &run);
-		ret = output_close(out);
+		if (output_close(out) < 0 || ret < 0)
+			ret = -ENOMEM;
 	} else {
 		ret = -ENOMEM;
 	}
