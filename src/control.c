@@ -2,6 +2,7 @@
 /* --control: the channel a harness drives counting through. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "caps.h"
@@ -28,8 +30,9 @@ static int fd_number(const char *s, size_t n, int *fd)
 	buf[n] = '\0';
 	errno = 0;
 	v = strtol(buf, &end, 10);
+	/* Digits alone: strtol would take a sign and white space first. */
 	if (errno || *end || end == buf || v < 0 || v > INT_MAX ||
-	    buf[0] == '-' || buf[0] == '+' || buf[0] == ' ')
+	    !isdigit((unsigned char)buf[0]))
 		return -EINVAL;
 	*fd = (int)v;
 	return 0;
@@ -88,6 +91,23 @@ int control_parse(struct control *c, const char *spec, char *err,
 		      spec);
 }
 
+/*
+ * Whether CTL's descriptor is read without end yet says nothing: a
+ * device such as /dev/zero, which would keep pstat reading at full
+ * speed while the command runs. A pipe, a FIFO, a socket, a terminal,
+ * a file and /dev/null (end of file at once) are commands or an end.
+ */
+static bool endless(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0 || isatty(fd))
+		return false;
+	if (S_ISCHR(st.st_mode))
+		return st.st_rdev != makedev(1, 3);
+	return S_ISBLK(st.st_mode) || S_ISDIR(st.st_mode);
+}
+
 /* One of fd:'s descriptors: it must be open, for reading or writing. */
 static int check_fd(const struct control *c, int fd, int want, char *err,
 		    size_t len)
@@ -102,6 +122,10 @@ static int check_fd(const struct control *c, int fd, int want, char *err,
 		return error_say(err, len,
 			      "--control %s: descriptor %d is not open for %s",
 			      c->spec, fd, want == O_RDONLY ? "reading" : "writing");
+	if (want == O_RDONLY && endless(fd))
+		return error_say(err, len,
+			      "--control %s: descriptor %d is a device or a directory, not a channel of commands; give a pipe or a FIFO (as in 10<>ctl.fifo)",
+			      c->spec, fd);
 	return 0;
 }
 

@@ -41,20 +41,6 @@
 #include "verbose.h"
 #include "workload.h"
 
-/* The reason; then the spec, if any, with a caret under the column. */
-static void report_parse_error(const struct error *err,
-			       const char *opt)
-{
-	if (err->hint[0])
-		diag_error("%s%s (%s)", err->where, err->reason, err->hint);
-	else
-		diag_error("%s%s", err->where, err->reason);
-	if (err->spec) {
-		diag_detail("%s %s", opt, err->spec);
-		diag_detail("%*s^", (int)(strlen(opt) + 1 + err->col), "");
-	}
-}
-
 /*
  * An event file, read with the user's rights (caps.h). A pipe or a
  * terminal may keep pstat waiting for its writer; no command runs yet,
@@ -132,7 +118,7 @@ static int build_events(const struct options *o, struct evlist *el,
 	     (set = event_table_detailed_set(level)); level++)
 		ret = evparse(el, set, &err);
 	if (ret == -EINVAL) {
-		report_parse_error(&err, pfm ? "--pfm-events" : "-e");
+		diag_report(&err, pfm ? "--pfm-events" : "-e");
 		error_fini(&err);
 	}
 	return ret;

@@ -14,6 +14,11 @@
 void diag_to(FILE *f);
 FILE *diag_stream(void);
 
+/*
+ * Every message is one line: control characters in it (a tab aside),
+ * from a name or a line the user gave, are written as C escapes.
+ */
+
 /* Something failed: always said. */
 void diag_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -21,8 +26,13 @@ void diag_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void diag_errno(int err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* A continuation line under a message (a spec and its caret). */
-void diag_detail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+struct error;
+
+/*
+ * Why opt's text was refused (error.h): the reason and the hint, then
+ * the text, with a caret under the column at fault.
+ */
+void diag_report(const struct error *e, const char *opt);
 
 /*
  * What is not a failure: a note ("pstat: note: ...") about the counts,

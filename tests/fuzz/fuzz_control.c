@@ -23,16 +23,6 @@
 #include "control.h"
 #include "fuzz.h"
 
-/*
- * A blank strtol skips, first in a number: control.c refuses ' ' but
- * takes the others ("fd:\n3" is fd 3). Known, and control.c's to
- * refuse; until then such a spec may be taken or refused.
- */
-static bool blank_first(const char *s)
-{
-	return *s && strchr("\t\n\v\f\r", *s);
-}
-
 /* The spec's descriptor number, digits only: 0 or -1. */
 static int fd_of(const char *s, size_t n, int *fd)
 {
@@ -59,7 +49,7 @@ static void check_spec(const char *spec)
 	char err[1024] = "";
 	int ret = control_parse(&c, spec, err, sizeof(err)), ctl = -1,
 	    ack = -1;
-	bool good = false, known;
+	bool good = false;
 	size_t n;
 
 	FUZZ_CHECK(ret == 0 || ret == -EINVAL, "'%s': %d", spec, ret);
@@ -69,9 +59,7 @@ static void check_spec(const char *spec)
 		n = comma ? (size_t)(comma - s) : strlen(s);
 		good = fd_of(s, n, &ctl) == 0 &&
 		       (!comma || fd_of(comma + 1, strlen(comma + 1), &ack) == 0);
-		known = blank_first(s) || (comma && blank_first(comma + 1));
-		good = known ? ret == 0 : good;
-		FUZZ_CHECK(ret < 0 || known || (!c.fifo && c.ctl_fd == ctl &&
+		FUZZ_CHECK(ret < 0 || (!c.fifo && c.ctl_fd == ctl &&
 				       c.ack_fd == (comma ? ack : -1)),
 			   "'%s': fds %d,%d, not %d,%d", spec, c.ctl_fd,
 			   c.ack_fd, ctl, ack);
