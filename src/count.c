@@ -640,8 +640,11 @@ int count_run(struct options *o, int env_err)
 		if (ret != -EINVAL)
 			diag_errno(-ret, "cannot make the event list");
 		ret = EXIT_PSTAT_FAILED;
-	} else if (target_resolve(&tg, o, err, sizeof(err)) < 0) {
-		diag_error("%s", err[0] ? err : strerror(ENOMEM));
+	} else if ((ret = target_resolve(&tg, o, err, sizeof(err))) < 0) {
+		if (ret == -EINVAL)
+			diag_error("%s", err);
+		else
+			diag_errno(-ret, "cannot list what to count (its threads, CPUs and aggregates)");
 		ret = EXIT_PSTAT_FAILED;
 	} else if (resolve_rank(o, &ri, host, sizeof(host), &path) < 0 ||
 		   open_control(o, &ctl) < 0 ||

@@ -67,8 +67,12 @@ static int explain(const struct options *o)
 	ret = count_events(o, el, NULL);
 	if (ret < 0 && ret != -EINVAL)
 		diag_errno(-ret, "cannot make the event list");
-	if (ret == 0 && (ret = target_resolve(&tg, o, err, sizeof(err))) < 0)
-		diag_error("%s", err[0] ? err : strerror(-ret));
+	if (ret == 0 && (ret = target_resolve(&tg, o, err, sizeof(err))) < 0) {
+		if (ret == -EINVAL)
+			diag_error("%s", err);
+		else
+			diag_errno(-ret, "cannot list what to count (its threads, CPUs and aggregates)");
+	}
 	if (ret == 0) {
 		evlist_configure(el, &tg);
 		ret = printed(explain_print(stdout, el), "the events");
