@@ -32,6 +32,7 @@ struct pending {
 	char pmu[256];
 	char unit[32];
 	bool pmu_name;		/* shown as pmu/name/: one of several PMUs */
+	bool named;		/* by name=: shown as given, as perf does */
 	bool core;		/* on one core PMU of a hybrid CPU */
 	char source[200];	/* where a vendor name's encoding came from */
 };
@@ -167,7 +168,7 @@ static struct pending *add(struct parser *p,
 	e->d = (struct evsel_desc){ .attr = *attr, .scale = 1.0 };
 	e->instance = NULL;
 	e->pmu[0] = e->unit[0] = e->source[0] = '\0';
-	e->pmu_name = e->core = false;
+	e->pmu_name = e->core = e->named = false;
 	e->name = strndup(name, len);
 	*ret = e->name ? 0 : -ENOMEM;
 	if (*ret == 0)
@@ -325,7 +326,7 @@ static int maybe_modifiers(struct parser *p, size_t first, bool colon)
 
 /*
  * Names are the text as typed: the event, then its modifiers. A name
- * from name= gets a colon before them, as other names do.
+ * from name= is shown as given, without them, as perf shows it.
  */
 static int name_modifiers(struct parser *p, size_t first, size_t mods_at)
 {
@@ -338,6 +339,8 @@ static int name_modifiers(struct parser *p, size_t first, size_t mods_at)
 		size_t n = strlen(e->name);
 
 		e->d.has_modifiers = len > 0;
+		if (e->named)
+			continue;
 		if (len && *mods != ':' && n && e->name[n - 1] != '/')
 			ret = name_append(e, ":", 1);
 		if (ret == 0 && len)
@@ -535,6 +538,7 @@ static int add_pmu_instance(struct parser *p, const char *pmu, size_t col,
 		       : add(p, &attr, p->s + col, name_len, &ret);
 	if (!ev)
 		return ret;
+	ev->named = x.name[0] != '\0';
 	ev->d.scale = x.scale;
 	memcpy(ev->unit, x.unit, sizeof(ev->unit));
 	/* Its CPUs: an uncore PMU counts only on those it names. */
@@ -903,7 +907,8 @@ static int add_event(struct parser *p)
 	return ret;
 }
 
-/* Group modifiers reach every member, and their names show it. */
+/* Group modifiers reach every member, and their names show it (but
+ * for names given by name=). */
 static int apply_group_modifiers(struct parser *p, size_t first)
 {
 	size_t col = p->pos, i;
@@ -912,9 +917,9 @@ static int apply_group_modifiers(struct parser *p, size_t first)
 	for (i = first; ret == 0 && i < p->n_pend; i++) {
 		struct pending *e = &p->pend[i];
 
-		if (!e->d.has_modifiers)
+		if (!e->d.has_modifiers && !e->named)
 			ret = name_append(e, ":", 1);
-		if (ret == 0)
+		if (ret == 0 && !e->named)
 			ret = name_append(e, p->s + col, p->pos - col);
 		e->d.has_modifiers = true;
 	}

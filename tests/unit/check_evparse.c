@@ -812,8 +812,12 @@ static const struct attr_row pmu_rows[] = {
 	  { MSR("msr/event=0x4/", .config = 4) } },
 	{ __LINE__, "msr/event=4/", 1, { MSR("msr/event=4/", .config = 4) } },
 	{ __LINE__, "msr/tsc,name=abc/", 1, { MSR("abc") } },
+	/* As perf 6.1: a name from name= is shown as given. */
 	{ __LINE__, "msr/tsc,name=abc/u", 1,
-	  { MSR("abc:u", .ek = 1, .eh = 1) } },
+	  { MSR("abc", .ek = 1, .eh = 1) } },
+	{ __LINE__, "{msr/tsc,name=abc/,msr/tsc/}:u", 2,
+	  { MSR("abc", .ek = 1, .eh = 1),
+	    MSR("msr/tsc/:u", .ek = 1, .eh = 1) } },
 	{ __LINE__, "msr/config=5,config1=6,config2=7/", 1,
 	  { MSR("msr/config=5,config1=6,config2=7/", .config = 5,
 		.config1 = 6, .config2 = 7) } },
