@@ -56,13 +56,13 @@ grep -Eq '^ +10 +syscalls:sys_enter_write' err ||
 # -r 0 keeps each run's statistics, not its values (pstat 0.2.5 kept
 # 9 bytes an event a run, and with 500 events grew 2 MiB in the 500
 # runs between the two looks here): memory does not grow with the runs.
-# Not under valgrind, whose memory is not pstat's. SIGTERM: a command
+# Not under valgrind or AddressSanitizer, whose memory is not pstat's. SIGTERM: a command
 # started with & ignores SIGINT, and timeout would be the pid to watch.
 rss() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$1/status"; }
 events=$(awk 'BEGIN { for (i = 0; i < 250; i++)
 	printf "%stask-clock,page-faults", i ? "," : "" }')
 rm -f runs.*
-if ! pstat_valgrind; then
+if ! pstat_valgrind && ! pstat_asan; then
 	"$PSTAT" -r 0 -e "$events" -- sh -c 'touch runs.$$' >out 2>err &
 	pstat=$!
 	started "$pstat"
