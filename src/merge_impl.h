@@ -8,7 +8,8 @@
 
 /* One event's total, as the file gives it. */
 struct merge_value {
-	char *name;		/* "event", or "event (aggregate)" */
+	char *name;		/* "event", or "event (aggregate)"; unit and
+				 * status lie in its allocation */
 	const char *unit;
 	const char *status;	/* "counted", "scaled", "not-counted", ... */
 	bool has_value;
@@ -16,16 +17,15 @@ struct merge_value {
 	double running_pct;
 };
 
-/* One file: its events, its run record. Strings point into buf. */
+/* One file: its events, its run record, its own strings. */
 struct merge_file {
 	const char *path;
-	char *buf;		/* the file, parsed in place */
 	struct merge_value *vals;
 	size_t n_vals, cap_vals;
 	bool has_run;		/* a run record was found */
 	long format_version;
 	long rank, size;	/* -1 when not said */
-	const char *job_id;	/* NULL when not said */
+	char *job_id;		/* NULL when not said */
 	char *command;		/* the words joined by spaces */
 	int exit_status;	/* -1 when killed, or no command */
 	int signal;		/* 0 when none */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * --merge's reader: one file of pstat --format=csv or --format=json,
- * told apart by its first bytes, parsed in place into its events and
- * run record. Nothing here trusts the file: every field is checked.
+ * told apart by its first bytes, read into its events and run record
+ * (CSV parsed in place, JSON by json-c). Nothing here trusts the file:
+ * every field is checked.
  */
 #include "config.h"
 
@@ -18,6 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "caps.h"
 #include "error.h"
 #include "merge_impl.h"
@@ -25,6 +28,7 @@
 
 /* Larger is not a file pstat wrote for one rank. */
 #define MAX_FILE (256u << 20)
+/* JSON's nesting, the document's level one of them: pstat writes 5. */
 #define MAX_DEPTH 32
 
 static const char killed_hint[] =
@@ -202,25 +206,38 @@ static void *grow(void *ptr, size_t *cap, size_t size)
 	return p;
 }
 
+/*
+ * v, the total of event (aggr: its aggregate, NULL or empty when none),
+ * into mf: its name, unit and status copied into one allocation, which
+ * v.name holds, so that they outlive the file's text and json-c's tree.
+ */
 static int add_value(struct merge_file *mf, const char *event,
-		     const char *aggr, struct merge_value v)
+		     const char *aggr, const char *unit, const char *status,
+		     struct merge_value v)
 {
 	struct merge_value *nv;
-	size_t len = strlen(event) + (aggr && *aggr ? strlen(aggr) + 4 : 1);
+	size_t name = strlen(event) + 1, u = strlen(unit) + 1;
+	size_t st = strlen(status) + 1;
+	char *at;
 
+	if (aggr && *aggr)
+		name += strlen(aggr) + 3;	/* " (aggr)" */
 	if (mf->n_vals == mf->cap_vals) {
 		nv = grow(mf->vals, &mf->cap_vals, sizeof(*nv));
 		if (!nv)
 			return -ENOMEM;
 		mf->vals = nv;
 	}
-	v.name = malloc(len);
+	v.name = malloc(name + u + st);
 	if (!v.name)
 		return -ENOMEM;
 	if (aggr && *aggr)
-		snprintf(v.name, len, "%s (%s)", event, aggr);
+		snprintf(v.name, name, "%s (%s)", event, aggr);
 	else
-		snprintf(v.name, len, "%s", event);
+		snprintf(v.name, name, "%s", event);
+	at = v.name + name;
+	v.unit = memcpy(at, unit, u);
+	v.status = memcpy(at + u, status, st);
 	mf->vals[mf->n_vals++] = v;
 	return 0;
 }
@@ -374,7 +391,8 @@ static int csv_run_fact(struct merge_file *mf, const char *key,
 			return ret;
 		fact_set(mf, ft, d);
 	} else if (strcmp(key, "job_id") == 0 && *v) {
-		mf->job_id = v;
+		free(mf->job_id);
+		return (mf->job_id = strdup(v)) ? 0 : -ENOMEM;
 	} else if (strcmp(key, "command") == 0 && !mf->command) {
 		return (mf->command = strdup(v)) ? 0 : -ENOMEM;
 	}
@@ -408,8 +426,6 @@ static int csv_row(struct merge_file *mf, char **f, const int *col,
 	}
 	if (strcmp(f[col[C_RECORD]], "total") != 0)
 		return 0;
-	v.unit = f[col[C_UNIT]];
-	v.status = f[col[C_STATUS]];
 	ret = csv_number(mf, f[col[C_VALUE]], "value", line, &k_amount,
 			 &v.value, err, len);
 	if (ret < 0)
@@ -419,12 +435,13 @@ static int csv_row(struct merge_file *mf, char **f, const int *col,
 			 &v.running_pct, err, len);
 	if (ret < 0)
 		return ret;
-	return add_value(mf, f[col[C_EVENT]], f[col[C_AGGR]], v);
+	return add_value(mf, f[col[C_EVENT]], f[col[C_AGGR]], f[col[C_UNIT]],
+			 f[col[C_STATUS]], v);
 }
 
-static int csv_read(struct merge_file *mf, char *err, size_t len)
+static int csv_read(struct merge_file *mf, char *buf, char *err, size_t len)
 {
-	char *p = mf->buf, *end = p + strlen(p), *f[MAX_FIELDS];
+	char *p = buf, *end = p + strlen(p), *f[MAX_FIELDS];
 	int col[N_COLS], n, width, line = 1, ret;
 
 	n = csv_record(&p, end, f);
@@ -452,304 +469,257 @@ static int csv_read(struct merge_file *mf, char *err, size_t len)
 	return 0;
 }
 
-/* JSON: a small tree, strings decoded in place. */
+/*
+ * JSON, read by json-c. Its strict mode refuses comments, trailing
+ * commas, strings in single quotes and text after the document, but
+ * still takes NaN, Infinity, numbers such as "1.", "-.5" and "00", keys
+ * in single quotes and (before json-c 0.17) control characters raw in
+ * a string. Its tree keeps a fraction's text (json_object_new_double_s)
+ * but not an integer's: "-0" comes back as 0, and an integer past 64
+ * bits as the largest there is (0.16) or as an error (0.17 on). And of
+ * a key given twice it keeps the last. pstat's verdicts are on what the
+ * file says, so the text is walked beside the tree: the numbers of the
+ * tree, in the order json-c keeps (the file's), are the numbers of the
+ * text, each checked and given its text (jtext_number), unless a key
+ * was given twice, which is refused.
+ *
+ * The cost follows the bytes, whatever the numbers say: the file
+ * (MAX_FILE at most) is read once by json-c and once by the walk, and
+ * json-c's tree of it, freed before the next file is read, costs some
+ * 14 times the bytes of a file pstat wrote (as pstat's own reader's
+ * did), at worst 260 times (empty objects: json-c gives each a table of
+ * 16 entries). It is at most MAX_DEPTH deep (json_tokener_new_ex),
+ * which bounds json-c's recursion (json_object_put) and the walk's.
+ */
 
-enum jtype { J_NULL, J_FALSE, J_TRUE, J_NUM, J_STR, J_ARR, J_OBJ };
-
-struct jv {
-	enum jtype t;
-	double num;
-	const char *text;	/* J_NUM: as written, len bytes */
+struct jtext {
+	const char *path;
+	const char *buf, *p;	/* the text, and how far the walk is */
+	size_t colons;		/* the members it passed, one ':' each */
+	size_t members;		/* those of the objects of the tree */
+	char *err;		/* the reason, len bytes */
 	size_t len;
-	char *str;
-	size_t n, cap;		/* items, and room for them */
-	struct jv *items;
-	char **keys;		/* J_OBJ: one per item */
 };
 
-struct jparse {
-	char *p;
-	int depth;
-	int err;		/* -EINVAL or -ENOMEM */
-};
-
-/* NOLINTNEXTLINE(misc-no-recursion): at most MAX_DEPTH deep */
-static void jv_free(struct jv *v)
+/*
+ * On to the next number of the text (or what json-c took for one: NaN,
+ * Infinity) at t->p: 1, 0 at the end, or -EINVAL at what json-c's
+ * strict mode takes and JSON does not: a control character in a string
+ * (json-c 0.16), a key in single quotes. Between the strings of a text
+ * that json-c took are only numbers, words, spaces and , : [ ] { }.
+ */
+static int jtext_next(struct jtext *t)
 {
-	size_t i;
+	const char *why = NULL, *p;
+	bool in_string = false;
 
-	for (i = 0; i < v->n; i++)
-		jv_free(&v->items[i]);
-	free(v->items);
-	free(v->keys);
-}
-
-static void skip_ws(struct jparse *jp)
-{
-	while (*jp->p == ' ' || *jp->p == '\t' || *jp->p == '\n' ||
-	       *jp->p == '\r')
-		jp->p++;
-}
-
-static int hex4(const char *s, unsigned int *u)
-{
-	int i;
-
-	*u = 0;
-	for (i = 0; i < 4; i++) {
-		char c = s[i];
-
-		*u <<= 4;
-		if (c >= '0' && c <= '9')
-			*u |= (unsigned int)(c - '0');
-		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
-			*u |= (unsigned int)((c | 0x20) - 'a' + 10);
-		else
-			return -EINVAL;
-	}
-	return 0;
-}
-
-/* Code point u as UTF-8 at *w. */
-static void utf8(char **w, unsigned int u)
-{
-	unsigned char *o = (unsigned char *)*w;
-
-	if (u < 0x80) {
-		*o++ = (unsigned char)u;
-	} else if (u < 0x800) {
-		*o++ = (unsigned char)(0xc0 | u >> 6);
-		*o++ = (unsigned char)(0x80 | (u & 0x3f));
-	} else if (u < 0x10000) {
-		*o++ = (unsigned char)(0xe0 | u >> 12);
-		*o++ = (unsigned char)(0x80 | ((u >> 6) & 0x3f));
-		*o++ = (unsigned char)(0x80 | (u & 0x3f));
-	} else {
-		*o++ = (unsigned char)(0xf0 | u >> 18);
-		*o++ = (unsigned char)(0x80 | ((u >> 12) & 0x3f));
-		*o++ = (unsigned char)(0x80 | ((u >> 6) & 0x3f));
-		*o++ = (unsigned char)(0x80 | (u & 0x3f));
-	}
-	*w = (char *)o;
-}
-
-/* \uXXXX at s (past the backslash and u), a surrogate pair whole. */
-static int unicode_escape(char **s, char **w)
-{
-	unsigned int u, lo;
-
-	if (hex4(*s, &u) < 0)
-		return -EINVAL;
-	*s += 4;
-	if (u >= 0xd800 && u < 0xdc00 && (*s)[0] == '\\' && (*s)[1] == 'u' &&
-	    hex4(*s + 2, &lo) == 0 && lo >= 0xdc00 && lo < 0xe000) {
-		u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
-		*s += 6;
-	} else if (u >= 0xd800 && u < 0xe000) {
-		u = 0xfffd;
-	}
-	utf8(w, u);
-	return 0;
-}
-
-static char *jstring(struct jparse *jp)
-{
-	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
-	char *s = jp->p + 1, *w = s, *start = s;
-	const char *e;
-
-	while (*s != '"') {
-		if ((unsigned char)*s < 0x20)
-			return NULL;
-		if (*s != '\\') {
-			*w++ = *s++;
-		} else if (s[1] == 'u') {
-			s += 2;
-			if (unicode_escape(&s, &w) < 0)
-				return NULL;
-		} else if (s[1] && (e = strchr(from, s[1]))) {
-			*w++ = to[e - from];
-			s += 2;
-		} else {
-			return NULL;
+	for (p = t->p; *p; p++) {
+		if (in_string && (unsigned char)*p < 0x20) {
+			why = "a control character in a string";
+			break;
+		} else if (in_string) {
+			if (*p == '\\' && p[1])
+				p++;
+			else
+				in_string = *p != '"';
+		} else if (*p == '"') {
+			in_string = true;
+		} else if (*p == '\'') {
+			why = "a key in single quotes";
+			break;
+		} else if (strchr("-0123456789NI", *p)) {
+			break;
 		}
+		t->colons += !in_string && *p == ':';
 	}
-	jp->p = s + 1;
-	*w = '\0';
-	return start;
-}
-
-static int jvalue(struct jparse *jp, struct jv *v);
-
-/* One more item in v (and its key, for an object). */
-static struct jv *jv_push(struct jv *v, char *key)
-{
-	struct jv *items;
-	char **keys;
-	size_t cap;
-
-	if (v->n == v->cap) {
-		cap = v->cap;
-		items = grow(v->items, &cap, sizeof(*items));
-		if (!items)
-			return NULL;
-		v->items = items;
-		if (v->t == J_OBJ) {
-			cap = v->cap;
-			keys = grow(v->keys, &cap, sizeof(*keys));
-			if (!keys)
-				return NULL;
-			v->keys = keys;
-		}
-		v->cap = cap;
-	}
-	if (v->t == J_OBJ)
-		v->keys[v->n] = key;
-	v->items[v->n] = (struct jv){ 0 };
-	return &v->items[v->n++];
-}
-
-/* An array's or object's members, past its opening bracket. */
-/* NOLINTNEXTLINE(misc-no-recursion): jvalue stops at MAX_DEPTH */
-static int jmembers(struct jparse *jp, struct jv *v, char close)
-{
-	struct jv *item;
-	char *key = NULL;
-
-	skip_ws(jp);
-	if (*jp->p == close) {
-		jp->p++;
-		return 0;
-	}
-	for (;;) {
-		skip_ws(jp);
-		if (v->t == J_OBJ) {
-			if (*jp->p != '"' || !(key = jstring(jp)))
-				return -EINVAL;
-			skip_ws(jp);
-			if (*jp->p++ != ':')
-				return -EINVAL;
-		}
-		if (!(item = jv_push(v, key)))
-			return -ENOMEM;
-		if (jvalue(jp, item) < 0)
-			return jp->err;
-		skip_ws(jp);
-		if (*jp->p == close) {
-			jp->p++;
-			return 0;
-		}
-		if (*jp->p++ != ',')
-			return -EINVAL;
-	}
-}
-
-static int jword(struct jparse *jp, struct jv *v)
-{
-	static const struct { const char *w; enum jtype t; } words[] = {
-		{ "null", J_NULL }, { "true", J_TRUE }, { "false", J_FALSE },
-	};
-	const char *end;
-	size_t i, n;
-
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
-		n = strlen(words[i].w);
-		if (strncmp(jp->p, words[i].w, n) == 0) {
-			v->t = words[i].t;
-			jp->p += n;
-			return 0;
-		}
-	}
-	v->t = J_NUM;
-	v->num = number(jp->p, &end);
-	if (end == jp->p)
-		return -EINVAL;
-	v->text = jp->p;
-	v->len = (size_t)(end - jp->p);
-	jp->p = (char *)end;
-	return 0;
-}
-
-/* NOLINTNEXTLINE(misc-no-recursion): it stops at MAX_DEPTH */
-static int jvalue(struct jparse *jp, struct jv *v)
-{
-	int ret;
-
-	skip_ws(jp);
-	if (++jp->depth > MAX_DEPTH)
-		return jp->err = -EINVAL;
-	if (*jp->p == '"') {
-		v->t = J_STR;
-		ret = (v->str = jstring(jp)) ? 0 : -EINVAL;
-	} else if (*jp->p == '[' || *jp->p == '{') {
-		v->t = *jp->p == '[' ? J_ARR : J_OBJ;
-		jp->p++;
-		ret = jmembers(jp, v, v->t == J_ARR ? ']' : '}');
-	} else {
-		ret = jword(jp, v);
-	}
-	jp->depth--;
-	if (ret < 0)
-		jp->err = ret;
-	return ret;
-}
-
-/* Member key of object v, or NULL. */
-static const struct jv *jget(const struct jv *v, const char *key)
-{
-	size_t i;
-
-	for (i = 0; v && v->t == J_OBJ && i < v->n; i++)
-		if (strcmp(v->keys[i], key) == 0)
-			return &v->items[i];
-	return NULL;
-}
-
-static const char *jstr(const struct jv *v, const char *key)
-{
-	const struct jv *m = jget(v, key);
-
-	return m && m->t == J_STR ? m->str : NULL;
+	t->p = p;
+	if (why)
+		return error_say(t->err, t->len,
+			   "%s: not valid JSON (at byte %zu: %s)", t->path,
+			   (size_t)(p - t->buf), why);
+	return *p != '\0';
 }
 
 /*
- * Member key of v as a number of kind k into *d: 1, 0 when it is
- * absent or null, or -EINVAL with the reason, which names it as where
- * says ("run.rank"), in err.
+ * Of a key given twice, json-c keeps the last, pstat kept the first
+ * before it; which one a file meant is not for --merge to guess.
  */
-static int jfact(const struct merge_file *mf, const struct jv *v,
+static int jtext_twice(const char *path, char *err, size_t len)
+{
+	return error_say(err, len,
+		   "%s: not valid JSON for --merge: a key twice in one object",
+		   path);
+}
+
+/* The number at s, all of it an integer, is beyond json-c's 64 bits. */
+static bool past_64_bits(const char *s)
+{
+	errno = 0;
+	if (*s == '-')
+		return strtoll(s, NULL, 10) == LLONG_MIN && errno == ERANGE;
+	return strtoull(s, NULL, 10) == ULLONG_MAX && errno == ERANGE;
+}
+
+/*
+ * Number o of the tree, the text's next, checked: a number in JSON's
+ * grammar (RFC 8259: no leading zeros, which json-c refuses in "01"
+ * but takes in "00" and "-01") and, when an integer, within 64 bits
+ * (json-c 0.17 refuses the others as it reads them: now every json-c
+ * does). Then given its text, for jfact.
+ */
+static int jtext_number(struct jtext *t, json_object *o)
+{
+	const char *end, *why = NULL, *s;
+	char shown[48];
+	size_t n;
+	int ret = jtext_next(t);
+
+	if (ret <= 0)	/* None left: a key twice lost the walk its place. */
+		return ret < 0 ? ret : jtext_twice(t->path, t->err, t->len);
+	s = t->p;
+	n = strspn(s, "+-.0123456789Ee");
+	t->p = s + (n ? n : 1);
+	(void)number(s, &end);
+	if (!n || end != s + n ||
+	    (s[*s == '-'] == '0' && digit(s[(*s == '-') + 1])))
+		why = "is not a number as JSON writes it";
+	else if (!memchr(s, '.', n) && !memchr(s, 'e', n) &&
+		 !memchr(s, 'E', n) && past_64_bits(s))
+		why = "is an integer past 64 bits";
+	if (!why) {
+		/* Read, never written: void * is json-c's type. */
+		json_object_set_serializer(o, NULL, (void *)s, NULL);
+		return 0;
+	}
+	show(shown, sizeof(shown), s, strcspn(s, ",]} \t\r\n"));
+	return error_say(t->err, t->len,
+		   "%s: not valid JSON (at byte %zu: '%s' %s)", t->path,
+		   (size_t)(s - t->buf), shown, why);
+}
+
+/* NOLINTNEXTLINE(misc-no-recursion): the tree is MAX_DEPTH deep at most */
+static int jtext_walk(struct jtext *t, json_object *o)
+{
+	struct json_object_iterator it, end;
+	size_t i, n;
+	int ret = 0;
+
+	switch (json_object_get_type(o)) {
+	case json_type_int:
+	case json_type_double:
+		return jtext_number(t, o);
+	case json_type_array:
+		n = json_object_array_length(o);
+		for (i = 0; ret == 0 && i < n; i++)
+			ret = jtext_walk(t, json_object_array_get_idx(o, i));
+		return ret;
+	case json_type_object:
+		t->members += (size_t)json_object_object_length(o);
+		it = json_object_iter_begin(o);
+		end = json_object_iter_end(o);
+		for (; ret == 0 && !json_object_iter_equal(&it, &end);
+		     json_object_iter_next(&it))
+			ret = jtext_walk(t, json_object_iter_peek_value(&it));
+		return ret;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * The text of doc, walked beside it: the numbers of both, and then the
+ * rest of the text, its strings and its members: a number or a member
+ * more in the text than in the tree is a key json-c took twice.
+ */
+static int jtext_check(const struct merge_file *mf, const char *buf,
+		       json_object *doc, char *err, size_t len)
+{
+	struct jtext t = { .path = mf->path, .buf = buf, .p = buf, .err = err,
+			   .len = len };
+	int ret = jtext_walk(&t, doc);
+
+	if (ret == 0)
+		ret = jtext_next(&t);
+	if (ret < 0)
+		return ret;
+	if (ret > 0 || t.colons != t.members)
+		return jtext_twice(mf->path, err, len);
+	return 0;
+}
+
+/* json-c 0.17 says when it ran out of memory; 0.16 returns no tree. */
+static bool json_out_of_memory(enum json_tokener_error e)
+{
+#if JSON_C_VERSION_NUM >= 0x1100
+	return e == json_tokener_error_memory;
+#else
+	return e == json_tokener_success;
+#endif
+}
+
+/* Member key of object o; NULL when it has none, or it is null. */
+static json_object *jget(json_object *o, const char *key)
+{
+	json_object *m = NULL;
+
+	return json_object_object_get_ex(o, key, &m) ? m : NULL;
+}
+
+static const char *jstr(json_object *o, const char *key)
+{
+	json_object *m = jget(o, key);
+
+	return json_object_is_type(m, json_type_string) ?
+	       json_object_get_string(m) : NULL;
+}
+
+/* The items of array a: none when a is no array. */
+static size_t jlen(json_object *a)
+{
+	return json_object_is_type(a, json_type_array) ?
+	       json_object_array_length(a) : 0;
+}
+
+/*
+ * Member key of o as a number of kind k into *d: 1, 0 when it is absent
+ * or null, or -EINVAL with the reason, which names it as where says
+ * ("run.rank"), in err. Its value and words are its text's (jtext).
+ */
+static int jfact(const struct merge_file *mf, json_object *o,
 		 const char *key, const char *where, const struct kind *k,
 		 double *d, char *err, size_t len)
 {
-	const struct jv *m = jget(v, key);
+	json_object *m = jget(o, key);
+	const char *text, *end;
+	double v;
 
-	if (!m || m->t == J_NULL)
+	if (!m)
 		return 0;
-	if (m->t != J_NUM)
+	if (!json_object_is_type(m, json_type_int) &&
+	    !json_object_is_type(m, json_type_double))
 		return error_say(err, len, "%s: %s is not a number", mf->path,
 			   where);
-	if (in_bounds(mf->path, where, m->text, m->len, m->num, k, err,
+	text = json_object_get_userdata(m);
+	v = number(text, &end);
+	if (in_bounds(mf->path, where, text, (size_t)(end - text), v, k, err,
 		      len) < 0)
 		return -EINVAL;
-	*d = m->num;
+	*d = v;
 	return 1;
 }
 
-static int json_event(struct merge_file *mf, const struct jv *e, size_t i,
+static int json_event(struct merge_file *mf, json_object *e, size_t i,
 		      char *err, size_t len)
 {
 	struct merge_value v = { 0 };
-	const char *name = jstr(e, "event");
+	const char *name = jstr(e, "event"), *unit = jstr(e, "unit");
+	const char *status = jstr(e, "status");
 	char where[64];
 	int ret;
 
 	if (!name)
 		return error_say(err, len, "%s: events[%zu] has no \"event\"",
 			   mf->path, i);
-	v.unit = jstr(e, "unit");
-	v.status = jstr(e, "status");
-	v.unit = v.unit ? v.unit : "";
-	v.status = v.status ? v.status : "";
 	snprintf(where, sizeof(where), "events[%zu].value", i);
 	ret = jfact(mf, e, "value", where, &k_amount, &v.value, err, len);
 	if (ret < 0)
@@ -760,32 +730,42 @@ static int json_event(struct merge_file *mf, const struct jv *e, size_t i,
 		    len);
 	if (ret < 0)
 		return ret;
-	return add_value(mf, name, jstr(e, "aggregate"), v);
+	return add_value(mf, name, jstr(e, "aggregate"), unit ? unit : "",
+			 status ? status : "", v);
 }
 
-static int json_command(struct merge_file *mf, const struct jv *c)
+/* Item i of array a when it is a string, or NULL. */
+static const char *jitem(json_object *a, size_t i)
 {
-	size_t i, len = 1, n = 0;
+	json_object *m = json_object_array_get_idx(a, i);
 
-	for (i = 0; c && c->t == J_ARR && i < c->n; i++)
-		len += c->items[i].t == J_STR ? strlen(c->items[i].str) + 1
-					     : 0;
+	return json_object_is_type(m, json_type_string) ?
+	       json_object_get_string(m) : NULL;
+}
+
+/* The words of c that are strings, joined by spaces. */
+static int json_command(struct merge_file *mf, json_object *c)
+{
+	size_t i, words = jlen(c), len = 1, n = 0;
+
+	for (i = 0; i < words; i++)
+		len += jitem(c, i) ? strlen(jitem(c, i)) + 1 : 0;
 	mf->command = calloc(1, len);
 	if (!mf->command)
 		return -ENOMEM;
-	for (i = 0; c && c->t == J_ARR && i < c->n; i++)
-		if (c->items[i].t == J_STR)
+	for (i = 0; i < words; i++)
+		if (jitem(c, i))
 			n += (size_t)snprintf(mf->command + n, len - n, "%s%s",
-					      n ? " " : "", c->items[i].str);
+					      n ? " " : "", jitem(c, i));
 	return 0;
 }
 
 /*
- * The facts with a number in object v: format_version alone (version)
- * or the others; in says where v is ("run.") in a reason.
+ * The facts with a number in object o: format_version alone (version)
+ * or the others; in says where o is ("run.") in a reason.
  */
-static int json_facts(struct merge_file *mf, const struct jv *v,
-		      const char *in, bool version, char *err, size_t len)
+static int json_facts(struct merge_file *mf, json_object *o, const char *in,
+		      bool version, char *err, size_t len)
 {
 	const struct fact *ft;
 	char where[64];
@@ -798,7 +778,7 @@ static int json_facts(struct merge_file *mf, const struct jv *v,
 		if ((strcmp(ft->key, "format_version") == 0) != version)
 			continue;
 		snprintf(where, sizeof(where), "%s%s", in, ft->key);
-		ret = jfact(mf, v, ft->key, where, ft->kind, &d, err, len);
+		ret = jfact(mf, o, ft->key, where, ft->kind, &d, err, len);
 		if (ret < 0)
 			return ret;
 		if (ret > 0)
@@ -807,86 +787,111 @@ static int json_facts(struct merge_file *mf, const struct jv *v,
 	return 0;
 }
 
-static int json_run(struct merge_file *mf, const struct jv *run, char *err,
+static int json_run(struct merge_file *mf, json_object *run, char *err,
 		    size_t len)
 {
+	const char *job = jstr(run, "job_id");
 	int ret;
 
 	mf->has_run = true;
-	mf->job_id = jstr(run, "job_id");
+	if (job && !(mf->job_id = strdup(job)))
+		return -ENOMEM;
 	ret = json_facts(mf, run, "run.", false, err, len);
 	return ret < 0 ? ret : json_command(mf, jget(run, "command"));
 }
 
-static int json_doc(struct merge_file *mf, const struct jv *doc, char *err,
+static int json_doc(struct merge_file *mf, json_object *doc, char *err,
 		    size_t len)
 {
-	const struct jv *events = jget(doc, "events"), *run = jget(doc, "run");
+	json_object *events = jget(doc, "events"), *run = jget(doc, "run");
 	const char *format = jstr(doc, "format");
 	size_t i;
 	int ret;
 
-	if (!format || strcmp(format, "pstat") != 0 || !events ||
-	    events->t != J_ARR)
+	if (!format || strcmp(format, "pstat") != 0 ||
+	    !json_object_is_type(events, json_type_array))
 		return error_say(err, len,
 			   "%s: not a document of pstat --format=json",
 			   mf->path);
 	ret = json_facts(mf, doc, "", true, err, len);
-	for (i = 0; ret == 0 && i < events->n; i++)
-		ret = json_event(mf, &events->items[i], i, err, len);
-	if (ret == 0 && run && run->t == J_OBJ)
+	for (i = 0; ret == 0 && i < jlen(events); i++)
+		ret = json_event(mf, json_object_array_get_idx(events, i), i,
+				 err, len);
+	if (ret == 0 && json_object_is_type(run, json_type_object))
 		ret = json_run(mf, run, err, len);
 	return ret;
 }
 
-static int json_read(struct merge_file *mf, char *err, size_t len)
+static int json_read(struct merge_file *mf, const char *buf, char *err,
+		     size_t len)
 {
-	struct jparse jp = { .p = mf->buf };
-	struct jv doc = { 0 };
+	struct json_tokener *tok = json_tokener_new_ex(MAX_DEPTH);
+	enum json_tokener_error e;
+	json_object *doc;
+	size_t at;
 	int ret;
 
-	ret = jvalue(&jp, &doc);
-	skip_ws(&jp);
-	if (ret == 0 && *jp.p)
-		ret = -EINVAL;
-	if (ret == -EINVAL)
-		error_say(err, len, "%s: not valid JSON (at byte %ld)", mf->path,
-		    (long)(jp.p - mf->buf));
+	if (!tok)
+		return -ENOMEM;
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	/* To the NUL at its end: merge_file_read let no other through. */
+	doc = json_tokener_parse_ex(tok, buf, -1);
+	e = json_tokener_get_error(tok);
+	at = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	if (!doc && json_out_of_memory(e))
+		return -ENOMEM;
+	if (!doc)
+		return error_say(err, len,
+			   "%s: not valid JSON (at byte %zu: %s)", mf->path,
+			   at, json_tokener_error_desc(e));
+	ret = jtext_check(mf, buf, doc, err, len);
 	if (ret == 0)
-		ret = json_doc(mf, &doc, err, len);
-	jv_free(&doc);
+		ret = json_doc(mf, doc, err, len);
+	json_object_put(doc);
 	return ret;
+}
+
+/* The text of a file, CSV or JSON as its first bytes say, into mf. */
+static int text_read(struct merge_file *mf, char *buf, char *err,
+		     size_t len)
+{
+	const char *p = buf + strspn(buf, " \t\r\n");
+
+	if (!*p)
+		return error_say(err, len, "%s is empty: %s", mf->path,
+			   killed_hint);
+	if (*p == '{')
+		return json_read(mf, buf, err, len);
+	if (strncmp(p, "record,", 7) == 0)
+		return csv_read(mf, buf, err, len);
+	return error_say(err, len,
+		   "%s: not a file of pstat --format=csv or --format=json",
+		   mf->path);
 }
 
 int merge_file_read(struct merge_file *mf, const char *path, char *err,
 		    size_t len)
 {
-	const char *p;
+	char *buf;
 	long n;
 	int ret;
 
 	*mf = (struct merge_file){ .path = path, .rank = -1, .size = -1,
 				   .format_version = -1, .exit_status = -1 };
-	n = slurp(path, &mf->buf);
+	n = slurp(path, &buf);
 	if (n == -ENOMEM)
 		return -ENOMEM;
-	if (n < 0 || !mf->buf)
-		return error_say(err, len, "cannot read '%s': %s", path,
-			   strerror(n < 0 ? (int)-n : EIO));
-	if ((size_t)n != strlen(mf->buf))
-		return error_say(err, len, "%s: a NUL byte: not a file pstat wrote",
-			   path);
-	p = mf->buf + strspn(mf->buf, " \t\r\n");
-	if (!*p)
-		return error_say(err, len, "%s is empty: %s", path, killed_hint);
-	if (*p == '{')
-		ret = json_read(mf, err, len);
-	else if (strncmp(p, "record,", 7) == 0)
-		ret = csv_read(mf, err, len);
+	if (n < 0 || !buf)
+		ret = error_say(err, len, "cannot read '%s': %s", path,
+			  strerror(n < 0 ? (int)-n : EIO));
+	else if ((size_t)n != strlen(buf))
+		ret = error_say(err, len, "%s: a NUL byte: not a file pstat wrote",
+			  path);
 	else
-		return error_say(err, len,
-			   "%s: not a file of pstat --format=csv or --format=json",
-			   path);
+		ret = text_read(mf, buf, err, len);
+	/* What mf holds it has copied: the text goes. */
+	free(buf);
 	if (ret == 0 && !mf->has_run)
 		return error_say(err, len, "%s has no run record: %s", path,
 			   killed_hint);
@@ -901,9 +906,9 @@ void merge_file_free(struct merge_file *mf)
 		free(mf->vals[i].name);
 	free(mf->vals);
 	free(mf->command);
-	free(mf->buf);
+	free(mf->job_id);
 	mf->vals = NULL;
 	mf->command = NULL;
-	mf->buf = NULL;
+	mf->job_id = NULL;
 	mf->n_vals = mf->cap_vals = 0;
 }

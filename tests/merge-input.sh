@@ -7,7 +7,8 @@
 # the field, and nothing printed: ranks below the size, one size for
 # the job, counts that are decimal numbers from 0 to 1e30 (no nan, inf,
 # hex, sign or overflow), percentages to 100, exit statuses 0-255,
-# signals 1-64. No perf events needed: the files are written here.
+# signals 1-64; JSON that is JSON, each key once. No perf events
+# needed: the files are written here.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -65,13 +66,13 @@ refused()
 }
 
 # A size of 2147483647 with one rank present: the 2147483646 ranks
-# missing cost one range, not 16 GiB. Address-space limits and ASan do
-# not mix: without the limit there.
+# missing cost one range, not 16 GiB. Address-space limits and ASan or
+# valgrind do not mix: without the limit there.
 csv_file big.csv 5 2147483647
 rc=0
 (
 	# shellcheck disable=SC3045 # dash, bash and busybox have -v
-	pstat_asan || ulimit -v 262144 || exit 99
+	pstat_asan || pstat_valgrind || ulimit -v 262144 || exit 99
 	exec "$PSTAT" --merge --format=json big.csv
 ) >out 2>err || rc=$?
 [ "$rc" != 99 ] || framework_failure_ "ulimit -v"
@@ -168,4 +169,79 @@ refused "e.json: run.exit_status '256' is not an exit status (0 to 255)" e.json
 csv_file e.csv 0 1 's/^run,,,,exit_status,0,/run,,,,signal,SIGFOO,/'
 refused "e.csv: line 5: signal 'SIGFOO' is not a signal's name as pstat writes it" \
 	e.csv
+
+# JSON is json-c's to read, in its strict mode; what that still takes
+# beyond JSON is refused as pstat's own reader refused it: NaN and
+# Infinity, "1.", leading zeros, a control character raw in a string (a
+# tab: json-c 0.16 takes it), a key in single quotes; and comments,
+# trailing commas, single-quoted strings. Each number is read from its
+# text, so "-0" is no rank, and an integer past 64 bits is refused
+# whatever json-c makes of it (0.16: 2^64 - 1; 0.17 on: an error).
+for v in NaN Infinity 1. -.5 1.e5 00 -00 01.5; do
+	json_file v.json 0 1 "s/\"value\": 100,/\"value\": $v,/"
+	refused "v.json: not valid JSON (at byte 252: '$v' is not a number as JSON writes it)" \
+		v.json
+done
+# Here the words are json-c's, or (json-c 0.16 takes these) pstat's.
+for s in 's/"value": 100,/"value": 01,/' \
+	's/"value": 100,/"value": 100000000000000000000,/' \
+	's/"value": 100,/"value": -9223372036854775809,/' \
+	's/"unit": "msec"/"unit": "ms\tec"/' \
+	"s/\"unit\": \"msec\"/\"unit\": 'msec'/" \
+	's/"intervals": \[\],/"intervals": [], \/\/ no comment\n/' \
+	's/"intervals": \[\],/"intervals": [], \/* none *\//' \
+	's/"intervals": \[\]/"intervals": [1,]/' \
+	's/"running_pct": 100}$/"running_pct": 100,}/'; do
+	json_file v.json 0 1 "$s"
+	refused 'v.json: not valid JSON (at byte ' v.json
+done
+json_file v.json 0 1 "s/\"unit\": \"msec\"/'unit': \"msec\"/"
+refused 'v.json: not valid JSON (at byte 144: a key in single quotes)' v.json
+json_file z.json -0 1
+refused "z.json: run.rank '-0' is not a rank (0 to 2147483646)" z.json
+# What pstat does not read it does not judge, but as JSON.
+json_file z.json 0 1 's/"intervals": \[\]/"intervals": [-0, 1e-0]/'
+run_pstat --merge z.json
+expect_rc 0
+# The largest integer json-c holds is taken as the number it is.
+json_file v.json 0 1 's/"value": 100,/"value": 18446744073709551615,/'
+run_pstat --merge --format=json v.json
+expect_rc 0
+grep -q '"sum": 1.8446744073709552e+19,' out ||
+	{ show_err_; cat out; fail_ "18446744073709551615"; }
+# A key twice: json-c keeps the last, pstat's own reader kept the first;
+# which one the file meant is not for --merge to guess. Each of these
+# would be taken, whichever it kept.
+for s in 's/"rank": 0,/"rank": 0, "rank": 1,/' \
+	's/"rank": 0,/"rank": 1, "rank": 0,/' \
+	's/"value": 100,/"value": 100, "value": 200,/' \
+	's/"event": "task-clock",/"event": "task-clock", "event": "x",/' \
+	's/"intervals": \[\]/"intervals": [{"a": [1, {"b": 2}], "a": 3}]/'; do
+	json_file d.json 0 2 "$s"
+	refused 'd.json: not valid JSON for --merge: a key twice in one object' \
+		d.json
+done
+# Strings: escapes decoded, and what a string holds (quotes, colons,
+# numbers, brackets) is no part of the document around it.
+json_file e.json 3 4 's|"event": "task-clock"|"event": "t\\u00e9\\"\\\\\\/x"|'
+sed -i 's/"command": \["true"\]/"command": ["a:b", "\\"5, -0\\"", "x\\\\"], "q:1": {"r": [-0, "]"]}/' \
+	e.json || framework_failure_ "sed e.json"
+run_pstat --merge --format=csv e.json
+expect_rc 0
+if ! grep -q '^event,"té""\\/x",0.681427,msec,1,1,' out ||
+   ! grep -q '^event,syscalls:sys_enter_write,100,,1,1,' out ||
+   ! grep -qF 'run,command,"a:b ""5, -0"" x\",' out ||
+   ! grep -q '^run,ranks_present,3,' out; then
+	show_err_
+	cat out
+	fail_ "strings and escapes"
+fi
+# json-c's depth is pstat's own reader's: 32 levels, the document's
+# one of them.
+deep=$(printf '%31s' '' | tr ' ' '[')$(printf '%31s' '' | tr ' ' ']')
+json_file deep.json 0 1 "s/\"intervals\": \[\]/\"intervals\": $deep/"
+run_pstat --merge deep.json
+expect_rc 0
+json_file deep.json 0 1 "s/\"intervals\": \[\]/\"intervals\": [$deep]/"
+refused 'deep.json: not valid JSON (at byte ' deep.json
 exit 0
