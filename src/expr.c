@@ -14,7 +14,7 @@
 #include "error.h"
 #include "expr.h"
 
-/* What a node computes; the order of binops[] is no concern of it. */
+/* What a node computes. */
 enum op {
 	OP_NUM, OP_ID, OP_SOURCE_COUNT, OP_HAS_EVENT, OP_CPUID, OP_LIT,
 	OP_NEG, OP_OR, OP_XOR, OP_AND, OP_LT, OP_GT, OP_ADD, OP_SUB,
@@ -172,11 +172,12 @@ static size_t number_len(const char *s)
 			digits++;
 	if (!digits)
 		return 0;
+	if (s[n] != 'e')
+		return n;
 	x = n + 1 + (s[n + 1] == '-');
-	if (s[n] == 'e' && is_digit(s[x])) {
+	if (is_digit(s[x]))
 		for (n = x; is_digit(s[n]); n++)
 			;
-	}
 	return n;
 }
 
@@ -364,7 +365,7 @@ static int add_node(struct parser *p, struct node n, size_t col, size_t *at)
 			n.depth = e->node[n.kid[k]].depth + 1;
 	if (n.depth > EXPR_DEPTH_MAX)
 		return fail(p, col, NULL,
-			    "the expression nests deeper than %d operations",
+			    "the expression nests deeper than %d levels",
 			    EXPR_DEPTH_MAX);
 	if (grow(&e->node, &e->cap_node, e->n_node, sizeof(*e->node)) < 0)
 		return -ENOMEM;
@@ -406,6 +407,7 @@ static int name_arg(struct parser *p, const struct function *f, size_t *at)
 }
 
 /* f '(' expr ',' expr ')': no if without brackets, as in perf. */
+/* NOLINTNEXTLINE(misc-no-recursion): nests EXPR_DEPTH_MAX deep at most */
 static int two_args(struct parser *p, const struct function *f, size_t *at)
 {
 	struct node n = { .op = f->op };
@@ -442,6 +444,7 @@ static int identifier(struct parser *p, size_t *at)
 	return ret ? ret : add_node(p, n, id.at, at);
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): nests EXPR_DEPTH_MAX deep at most */
 static int bracket(struct parser *p, size_t *at)
 {
 	size_t open = p->t.at;
@@ -464,6 +467,7 @@ static int leaf(struct parser *p, struct node n, size_t *at)
 	return ret ? ret : add_node(p, n, col, at);
 }
 
+/* NOLINTNEXTLINE(misc-no-recursion): nests EXPR_DEPTH_MAX deep at most */
 static int primary(struct parser *p, size_t *at)
 {
 	size_t i;
@@ -499,11 +503,12 @@ static int enter(struct parser *p)
 	if (++p->nest <= EXPR_DEPTH_MAX)
 		return 0;
 	return fail(p, p->t.at, NULL,
-		    "the expression nests deeper than %d operations",
+		    "the expression nests deeper than %d levels",
 		    EXPR_DEPTH_MAX);
 }
 
 /* '-' unary | primary: perf's NEG binds tighter than any operator. */
+/* NOLINTNEXTLINE(misc-no-recursion): nests EXPR_DEPTH_MAX deep at most */
 static int unary(struct parser *p, size_t *at)
 {
 	struct node n = { .op = OP_NEG };
@@ -534,6 +539,7 @@ static const struct binop *binop_of(int tok)
 }
 
 /* Operands joined by operators of min_prec or tighter, left to right. */
+/* NOLINTNEXTLINE(misc-no-recursion): nests EXPR_DEPTH_MAX deep at most */
 static int binary(struct parser *p, unsigned min_prec, size_t *at)
 {
 	const struct binop *b;
@@ -554,6 +560,7 @@ static int binary(struct parser *p, unsigned min_prec, size_t *at)
 }
 
 /* expr ['if' expr 'else' if_expr] */
+/* NOLINTNEXTLINE(misc-no-recursion): nests EXPR_DEPTH_MAX deep at most */
 static int if_expr(struct parser *p, size_t *at)
 {
 	struct node n = { .op = OP_IF };
@@ -597,7 +604,7 @@ void expr_free(struct expr *e)
 int expr_parse(const char *text, struct expr **e, struct error *err)
 {
 	struct parser p = { .s = text, .err = err };
-	size_t root;
+	size_t root = 0;
 	int ret;
 
 	p.e = calloc(1, sizeof(*p.e));
@@ -789,10 +796,11 @@ static int leaf_value(const struct eval *ev, const struct node *n,
  * Node i's value. Every operand is evaluated, taken or not, as perf's
  * parser does bottom up: a failure anywhere fails the whole.
  */
+/* NOLINTNEXTLINE(misc-no-recursion): nests EXPR_DEPTH_MAX deep at most */
 static int value(const struct eval *ev, size_t i, double *v)
 {
 	const struct node *n = &ev->e->node[i];
-	double x[3];
+	double x[3] = { 0 };
 	unsigned k;
 	int ret = 0;
 
@@ -823,7 +831,7 @@ static int value(const struct eval *ev, size_t i, double *v)
 		else
 			ret = leaf_value(ev, n, v);
 	}
-	if (ev->val)
+	if (ret == 0 && ev->val)
 		ev->val[i] = *v;
 	return ret;
 }
@@ -877,19 +885,17 @@ int expr_ids_needed(const struct expr *e, const struct expr_env *env,
 		    bool *needed)
 {
 	struct eval ev = { .e = e, .env = env, .ids = true };
-	bool *live;
+	bool *live = calloc(e->n_node, sizeof(*live));
 	size_t i;
 	double v;
-	int ret;
+	int ret = -ENOMEM;
 
-	ev.val = malloc(e->n_node * (sizeof(*ev.val) + sizeof(*live)));
-	if (!ev.val)
-		return -ENOMEM;
-	live = (bool *)(ev.val + e->n_node);
-	memset(live, 0, e->n_node * sizeof(*live));
+	ev.val = malloc(e->n_node * sizeof(*ev.val));
+	if (live && ev.val)
+		ret = value(&ev, e->n_node - 1, &v);
 	memset(needed, 0, e->n_id * sizeof(*needed));
-	ret = value(&ev, e->n_node - 1, &v);
-	live[e->n_node - 1] = true;
+	if (ret == 0)
+		live[e->n_node - 1] = true;
 	/* Parents come after their operands: each is decided first. */
 	for (i = e->n_node; ret == 0 && i-- > 0;) {
 		if (!live[i])
@@ -900,5 +906,6 @@ int expr_ids_needed(const struct expr *e, const struct expr_env *env,
 			keep(&e->node[i], ev.val, live);
 	}
 	free(ev.val);
+	free(live);
 	return ret;
 }

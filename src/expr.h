@@ -28,8 +28,14 @@
  *   functions    d_ratio(a, b) min(a, b) max(a, b) source_count(ID)
  *                has_event(ID) strcmp_cpuid_str(ID)
  *
- * Blanks (space, tab, newline) separate tokens. perf's lexer drops any
- * other byte it has no rule for (a stray '$' or '\'); here it is an error.
+ * Blanks (spaces, tabs, newlines) separate tokens. perf's lexer drops
+ * any other byte it has no rule for (a stray '$' or '\'); here it is an
+ * error.
+ *
+ * perf 6.1 evaluated some of it otherwise: | & ^ were bitwise, on the
+ * operands truncated to long; a NaN operand of < or > gave 0 or 1, not
+ * NaN; x / 0 failed the expression; and it had no NaN, has_event or
+ * strcmp_cpuid_str. Its tables use none of these but / and < >.
  */
 struct expr;
 
