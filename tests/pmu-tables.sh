@@ -55,13 +55,13 @@ print("\n".join(sorted(out)))
 EOF
 
 # listed WHAT CPUID: the names pstat --list WHAT prints for CPUID, sorted,
-# into WHAT.pstat; and its first line into head.
+# into WHAT.pstat; and its first line into first.line.
 listed()
 {
 	PERF_CPUID=$2 run_pstat --list "$1"
 	expect_rc 0
 	[ ! -s err ] || { show_err_; fail_ "--list $1 for $2 said something"; }
-	head -n 1 out >head
+	head -n 1 out >first.line
 	awk '/^  / { print $1 }' out | sort >"$1.pstat"
 }
 
@@ -80,14 +80,14 @@ for model in GenuineIntel-6-55-4:x86/skylakex \
 	n=$(wc -l <metrics.json.txt)
 	[ "$n" -gt 0 ] || framework_failure_ "no metric in $arch/$dir's JSON"
 	listed metrics "$cpuid"
-	expect_eq "$(cat head)" "Metrics of $dir (cpuid $cpuid):" \
+	expect_eq "$(cat first.line)" "Metrics of $dir (cpuid $cpuid):" \
 		"--list metrics for $cpuid: its first line"
 	cmp -s metrics.pstat metrics.json.txt || {
 		diff metrics.json.txt metrics.pstat
 		fail_ "$cpuid: --list metrics names $(wc -l <metrics.pstat), not the $n metrics of $arch/$dir"
 	}
 	listed metricgroups "$cpuid"
-	expect_eq "$(cat head)" "Metric groups of $dir (cpuid $cpuid):" \
+	expect_eq "$(cat first.line)" "Metric groups of $dir (cpuid $cpuid):" \
 		"--list metricgroups for $cpuid: its first line"
 	cmp -s metricgroups.pstat metricgroups.json.txt || {
 		diff metricgroups.json.txt metricgroups.pstat
