@@ -15,6 +15,7 @@
 #include "list.h"
 #include "pfm.h"
 #include "pmu.h"
+#include "pmu_tables.h"
 
 enum support {
 	SUPPORT_UNKNOWN,	/* not probed, or the kernel would not say */
@@ -457,4 +458,177 @@ int list_print_pfm(FILE *f, const char *filter, bool json)
 	if (fflush(f) != 0 || ferror(f))
 		return errno ? -errno : -EIO;
 	return ret;
+}
+
+/* --list metrics and metricgroups: a filter in any case, or a glob. */
+static bool matches_any_case(const char *name, const char *filter)
+{
+	if (!filter)
+		return true;
+	if (strpbrk(filter, "*?["))
+		return fnmatch(filter, name, FNM_CASEFOLD) == 0;
+	return strcasestr(name, filter) != NULL;
+}
+
+/* The model's words, the head of a listing. */
+static void tables_head(FILE *f, const struct pmu_tables *t, bool json,
+			const char *what)
+{
+	if (json) {
+		fputs("{\"version\": 1, \"cpuid\": ", f);
+		json_string(f, pmu_tables_cpuid(t));
+		fputs(", \"model\": ", f);
+		json_string(f, pmu_tables_model(t));
+		fprintf(f, ", \"%s\": [", what);
+		return;
+	}
+	fprintf(f, "%s of %s (cpuid %s):\n",
+		strcmp(what, "metrics") == 0 ? "Metrics" : "Metric groups",
+		pmu_tables_model(t), pmu_tables_cpuid(t));
+}
+
+/* 0, or -errno as list_print; err: -ENOMEM when the list is not whole. */
+static int tables_end(FILE *f, bool json, int err)
+{
+	if (json)
+		fputs("\n]}\n", f);
+	errno = 0;
+	if (fflush(f) != 0 || ferror(f))
+		return errno ? -errno : -EIO;
+	return err;
+}
+
+/* A ';'-separated list as a JSON array; -ENOMEM into *err. */
+static void json_list(FILE *f, const char *key, const char *list, int *err)
+{
+	const char *sep = "";
+	char *word;
+	size_t n;
+
+	if (!list)
+		return;
+	fprintf(f, ", \"%s\": [", key);
+	for (; *list; list += n + (list[n] == ';')) {
+		n = strcspn(list, ";");
+		if (n == 0)
+			continue;
+		word = strndup(list, n);
+		if (!word) {
+			*err = -ENOMEM;
+			continue;
+		}
+		fputs(sep, f);
+		json_string(f, word);
+		free(word);
+		sep = ", ";
+	}
+	fputc(']', f);
+}
+
+static void json_field(FILE *f, const char *key, const char *value)
+{
+	if (!value)
+		return;
+	fprintf(f, ", \"%s\": ", key);
+	json_string(f, value);
+}
+
+static void metric_json(FILE *f, const struct pmu_metric *m, int *err)
+{
+	fputs("{\"name\": ", f);
+	json_string(f, m->name);
+	json_field(f, "pmu", m->pmu);
+	json_list(f, "groups", m->groups, err);
+	json_field(f, "description", m->desc);
+	json_field(f, "expression", m->expr);
+	json_field(f, "threshold", m->threshold);
+	json_field(f, "scale_unit", m->scale_unit);
+	json_field(f, "constraint", m->constraint);
+	json_list(f, "nogroup_groups", m->nogroup_groups, err);
+	json_field(f, "default_group", m->default_group);
+	fputc('}', f);
+}
+
+int list_print_metrics(FILE *f, const struct pmu_tables *t,
+		       const char *filter, bool json)
+{
+	const struct pmu_metric *m;
+	char left[320];
+	bool first = true;
+	size_t i;
+	int err = 0;
+
+	tables_head(f, t, json, "metrics");
+	for (i = 0; (m = pmu_tables_metric_at(t, i)); i++) {
+		if (!matches_any_case(m->name, filter) &&
+		    !(filter && pmu_tables_listed(m->groups, filter)))
+			continue;
+		if (json) {
+			fputs(first ? "\n  " : ",\n  ", f);
+			metric_json(f, m, &err);
+		} else {
+			/* A hybrid CPU's: each core PMU's. */
+			snprintf(left, sizeof(left), "%s%s%s%s", m->name,
+				 strcmp(m->pmu, "cpu") ? " (" : "",
+				 strcmp(m->pmu, "cpu") ? m->pmu : "",
+				 strcmp(m->pmu, "cpu") ? ")" : "");
+			fprintf(f, m->desc ? "  %-48s [%s]\n" : "  %s\n", left,
+				m->desc);
+		}
+		first = false;
+	}
+	return tables_end(f, json, err);
+}
+
+/* The names of a group's metrics, each once (a hybrid CPU has a metric
+ * once a core PMU). */
+static void group_metrics_json(FILE *f, const struct pmu_tables *t,
+			       const char *group)
+{
+	const struct pmu_metric *m, *last = NULL;
+	const char *sep = "";
+	size_t i;
+
+	fputs(", \"metrics\": [", f);
+	for (i = 0; (m = pmu_tables_metric_at(t, i)); i++) {
+		if (!pmu_tables_listed(m->groups, group) ||
+		    (last && strcmp(last->name, m->name) == 0))
+			continue;
+		fputs(sep, f);
+		json_string(f, m->name);
+		sep = ", ";
+		last = m;
+	}
+	fputc(']', f);
+}
+
+int list_print_metricgroups(FILE *f, const struct pmu_tables *t,
+			    const char *filter, bool json)
+{
+	const struct pmu_group *g;
+	char what[1024];
+	bool first = true;
+	size_t i;
+
+	tables_head(f, t, json, "metricgroups");
+	for (i = 0; (g = pmu_tables_group_at(t, i)); i++) {
+		if (!matches_any_case(g->name, filter))
+			continue;
+		if (json) {
+			fputs(first ? "\n  " : ",\n  ", f);
+			fputs("{\"name\": ", f);
+			json_string(f, g->name);
+			json_field(f, "description", g->desc);
+			group_metrics_json(f, t, g->name);
+			fputc('}', f);
+		} else {
+			snprintf(what, sizeof(what), "%s%s%zu metric%s%s",
+				 g->desc ? g->desc : "", g->desc ? " (" : "",
+				 g->n_metrics, g->n_metrics == 1 ? "" : "s",
+				 g->desc ? ")" : "");
+			fprintf(f, "  %-48s [%s]\n", g->name, what);
+		}
+		first = false;
+	}
+	return tables_end(f, json, 0);
 }

@@ -26,4 +26,20 @@ int list_print(FILE *f, const char *filter, bool json);
  */
 int list_print_pfm(FILE *f, const char *filter, bool json);
 
+struct pmu_tables;
+
+/*
+ * --list metrics [FILTER]: the metrics of t's model, by name, each with
+ * its description (a hybrid CPU's with its core PMU); --list
+ * metricgroups [FILTER]: its metric groups, with their descriptions and
+ * how many metrics each has. As text or one JSON document (the metrics'
+ * groups, expressions, thresholds and units; each group's metrics).
+ * FILTER as for list_print_pfm, and for metrics also a group of theirs.
+ * 0, or -errno as list_print.
+ */
+int list_print_metrics(FILE *f, const struct pmu_tables *t,
+		       const char *filter, bool json);
+int list_print_metricgroups(FILE *f, const struct pmu_tables *t,
+			    const char *filter, bool json);
+
 #endif

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include "merge.h"
 #include "options.h"
 #include "pfm.h"
+#include "pmu_tables.h"
 #include "target.h"
 #include "workload.h"
 
@@ -101,6 +103,30 @@ static int list_pfm(const struct options *o)
 	return printed(ret, "the list of events");
 }
 
+/* --list metrics|metricgroups [FILTER]: from perf's tables of this
+ * CPU's model, or PERF_CPUID's; a CPU without one is an error. */
+static int list_metrics(const struct options *o)
+{
+	static char err[PATH_MAX + 512];
+	struct pmu_tables *t;
+	int ret = pmu_tables_load(&t, PMU_TABLES_METRICS, err, sizeof(err));
+
+	if (ret == -ENOMEM)
+		diag_errno(ENOMEM, "cannot read perf's metric tables");
+	else if (ret < 0)
+		diag_error("%s", err);
+	if (ret < 0)
+		return EXIT_PSTAT_FAILED;
+	if (o->list_metrics)
+		ret = list_print_metrics(stdout, t, o->list_filter, o->json);
+	else
+		ret = list_print_metricgroups(stdout, t, o->list_filter,
+					      o->json);
+	pmu_tables_free(t);
+	return printed(ret, o->list_metrics ? "the list of metrics"
+					    : "the list of metric groups");
+}
+
 /*
  * --merge: the report, or one message and nothing printed; the exit
  * status of the lowest-ranked failure after printing.
@@ -174,6 +200,8 @@ static int list(const struct options *o)
 {
 	if (o->list_pfm)
 		return list_pfm(o);
+	if (o->list_metrics || o->list_metricgroups)
+		return list_metrics(o);
 	return printed(list_print(stdout, o->list_filter, o->json),
 		      "the list of events");
 }

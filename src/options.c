@@ -442,7 +442,10 @@ static const struct opt opts[] = {
 		  "FILTER is a substring or a glob, or one of\n"
 		  "hw, cache, sw, pmu, tracepoint; with\n"
 		  "--json, one JSON document; 'pfm [FILTER]':\n"
-		  "libpfm4's events for this CPU",
+		  "libpfm4's events for this CPU; 'metrics\n"
+		  "[FILTER]', 'metricgroups [FILTER]': perf's\n"
+		  "metrics and their groups for this CPU\n"
+		  "(PERF_CPUID=CPUID: another's)",
 	  .take = take_action, .value = OPTIONS_LIST },
 	{ .name = "merge", .arg = "FILE...", .operand = true,
 	  .section = OTHER,
@@ -726,6 +729,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	char shorts[2 + 2 * N_OPTS];
 	struct option longs[N_OPTS + 1];
 	const struct opt *r;
+	const char *word;
 	int c, ret;
 
 	memset(o, 0, sizeof(*o));
@@ -762,9 +766,17 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	o->out.interval = o->interval_ms > 0;
 	o->out.runs = o->repeat;
 	if (o->action == OPTIONS_LIST) {
-		/* --list pfm [FILTER]: libpfm4's events, not the machine's. */
-		o->list_pfm = optind < argc && strcmp(argv[optind], "pfm") == 0;
-		optind += o->list_pfm;
+		/* --list pfm [FILTER]: libpfm4's events, not the machine's;
+		 * metrics and metricgroups (perf's metric and metricgroup
+		 * too): perf's tables'. */
+		word = optind < argc ? argv[optind] : "";
+		o->list_pfm = strcmp(word, "pfm") == 0;
+		o->list_metrics = strcmp(word, "metrics") == 0 ||
+				  strcmp(word, "metric") == 0;
+		o->list_metricgroups = strcmp(word, "metricgroups") == 0 ||
+				       strcmp(word, "metricgroup") == 0;
+		optind += o->list_pfm || o->list_metrics ||
+			  o->list_metricgroups;
 		if (argc - optind > 1)
 			return error_say(err, err_len,
 				   "--list takes one filter, not %d; quote a glob",

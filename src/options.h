@@ -93,6 +93,8 @@ struct options {
 				 * for targets alone (-p, -t, -a, -C) */
 	const char *list_filter;	/* --list FILTER, or NULL */
 	bool list_pfm;		/* --list pfm [FILTER]: libpfm4's events */
+	bool list_metrics;	/* --list metrics [FILTER]: perf's metrics */
+	bool list_metricgroups;	/* --list metricgroups [FILTER] */
 	char *const *merge_files;	/* --merge's files (into argv) */
 	size_t n_merge_files;
 };

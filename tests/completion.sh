@@ -148,20 +148,24 @@ only "$PSTAT --merge results.txt resu" results.txt
 only "$PSTAT --merge --format=csv resu" results.txt
 only "$PSTAT -e @resu" @results.txt
 only "$PSTAT -e cs --event=@resu" @results.txt
-# --list: perf list's classes, as --help names them, and pfm; each one
-# offered lists a class (a section or two), not names holding it.
+# --list: perf list's classes, as --help names them, pfm, metrics and
+# metricgroups; each class offered lists a class (a section or two), not
+# names holding it.
 only "$PSTAT --list p" pfm pmu
 only "$PSTAT --list --json tr" tracepoint
+only "$PSTAT --list met" metricgroups metrics
 complete "$PSTAT --list "
-[ "$(wc -l <out)" -ge 6 ] || fail_ "'--list ' offers only: $(cat out)"
+[ "$(wc -l <out)" -ge 8 ] || fail_ "'--list ' offers only: $(cat out)"
 for word in $(cat out); do
-	[ "$word" = pfm ] && continue
+	case $word in pfm|metrics|metricgroups) continue ;; esac
 	"$PSTAT" --list "$word" >list.out 2>&1 || fail_ "--list $word failed"
 	[ "$(grep -c '^[^ ]' list.out)" -le 2 ] ||
 		fail_ "--list $word lists no class: $(grep '^[^ ]' list.out)"
 done
-complete "$PSTAT --list pfm "
-[ -z "$(cat out)" ] || fail_ "'--list pfm ' offers: $(cat out)"
+for word in pfm metrics metricgroups; do
+	complete "$PSTAT --list $word "
+	[ -z "$(cat out)" ] || fail_ "'--list $word ' offers: $(cat out)"
+done
 # A long option without an argument takes no word with it.
 offers "$PSTAT --quiet tru" true
 # --for-each-cgroup: the cgroups -G offers, one made here if we can.

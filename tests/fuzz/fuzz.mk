@@ -44,9 +44,10 @@ Q = $(if $(filter 1,$(V)),,@)
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 WARN = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CFLAGS_FUZZ = -g -O1 -fno-omit-frame-pointer $(SANITIZE) $(WARN)
+# src/pmu_tables.c's installed tables: none the fuzz targets read.
 CPPFLAGS_FUZZ = -include $(top_builddir)/config.h -I$(top_builddir) \
 	-I$(top_srcdir)/src \
-	-I$(FUZZ_DIR)
+	-I$(FUZZ_DIR) -DPSTAT_PMU_EVENTS_DIR='"$(top_builddir)/pmu-events"'
 
 LIB_SRCS = $(filter-out $(top_srcdir)/src/main.c,$(wildcard $(top_srcdir)/src/*.c))
 LIB_OBJS = $(patsubst $(top_srcdir)/src/%.c,$(FUZZ_OUT)/src/%.o,$(LIB_SRCS))

@@ -86,7 +86,7 @@ static const struct field {
 	NUMF(forever), STRF(pre_cmd), STRF(post_cmd), NUMF(sync),
 	NUMF(verbose), NUMF(quiet), NUMF(all_user), NUMF(all_kernel),
 	NUMF(out.interval_clear), NUMF(out.table),
-	NUMF(list_pfm),
+	NUMF(list_pfm), NUMF(list_metrics), NUMF(list_metricgroups),
 #undef NUMF
 #undef STRF
 };
@@ -247,6 +247,18 @@ static const struct good_row good_rows[] = {
 	{ __LINE__, { "--list", "pfm", "inst*" },
 	  { N(action, OPTIONS_LIST), N(list_pfm, 1), S(list_filter, "inst*"),
 	    END }, .no_cmd = true },
+	{ __LINE__, { "--list", "metrics" },
+	  { N(action, OPTIONS_LIST), N(list_metrics, 1), END },
+	  .no_cmd = true },
+	{ __LINE__, { "--list", "metric", "ipc*" },
+	  { N(action, OPTIONS_LIST), N(list_metrics, 1), S(list_filter, "ipc*"),
+	    END }, .no_cmd = true },
+	{ __LINE__, { "--list", "metricgroups", "Topdown" },
+	  { N(action, OPTIONS_LIST), N(list_metricgroups, 1),
+	    S(list_filter, "Topdown"), END }, .no_cmd = true },
+	{ __LINE__, { "--list", "metricgroup" },
+	  { N(action, OPTIONS_LIST), N(list_metricgroups, 1), END },
+	  .no_cmd = true },
 	{ __LINE__, { "--list", "--json" },
 	  { N(action, OPTIONS_LIST), N(json, 1), END }, .no_cmd = true },
 	{ __LINE__, { "--explain", "-e", "cycles" },
