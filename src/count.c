@@ -29,6 +29,7 @@
 #include "event_table.h"
 #include "evlist.h"
 #include "evparse.h"
+#include "metricgroup.h"
 #include "notes.h"
 #include "options.h"
 #include "output.h"
@@ -81,8 +82,37 @@ static int apply_cgroups(const struct options *o, struct evlist *el,
  * -G (cg, or NULL for none), then -d's. 0, -EINVAL once said, or
  * -errno.
  */
+/*
+ * -M's lists and --topdown's group: their metrics into *mg, their
+ * events into el. 0, -EINVAL with err, or -errno.
+ */
+static int add_metrics(const struct options *o, struct evlist *el,
+		       struct metricgroup **mg, struct error *err)
+{
+	const struct metricgroup_opts mo = {
+		.no_group = o->metric_no_group,
+		.no_merge = o->metric_no_merge,
+	};
+	const char **lists = calloc(o->n_metrics + 1, sizeof(*lists));
+	char topdown[32];
+	size_t n = o->n_metrics;
+	int ret;
+
+	if (!lists)
+		return -ENOMEM;
+	memcpy(lists, o->metrics, n * sizeof(*lists));
+	if (o->topdown) {
+		snprintf(topdown, sizeof(topdown), "TopdownL%u",
+			 o->td_level ? o->td_level : 1);
+		lists[n++] = topdown;
+	}
+	ret = metricgroup_add(mg, lists, n, &mo, el, err);
+	free(lists);
+	return ret;
+}
+
 static int build_events(const struct options *o, struct evlist *el,
-			struct cgroups *cg)
+			struct cgroups *cg, struct metricgroup **mg)
 {
 	/*
 	 * Not on the stack: 8 KiB that every frame of the parser would run
@@ -100,7 +130,9 @@ static int build_events(const struct options *o, struct evlist *el,
 	evlist_set_space(el, o->all_user ? EVLIST_SPACE_USER :
 			     o->all_kernel ? EVLIST_SPACE_KERNEL :
 			     EVLIST_SPACE_AS_GIVEN);
-	if (o->n_events == 0)
+	bool metrics = false;	/* the fault is -M's */
+
+	if (o->n_events == 0 && o->n_metrics == 0 && !o->topdown)
 		ret = evparse(el, event_table_default_set(), &err);
 	/* -G's failures are said by apply_cgroups: none in err. */
 	if (ret == 0 && (ret = apply_cgroups(o, el, cg, 0)) < 0)
@@ -114,11 +146,15 @@ static int build_events(const struct options *o, struct evlist *el,
 		if (ret == 0 && (ret = apply_cgroups(o, el, cg, i + 1)) < 0)
 			return ret;
 	}
+	if (ret == 0 && mg && (o->n_metrics || o->topdown)) {
+		metrics = true;
+		ret = add_metrics(o, el, mg, &err);
+	}
 	for (level = 1; ret == 0 && level <= o->detailed &&
 	     (set = event_table_detailed_set(level)); level++)
 		ret = evparse(el, set, &err);
 	if (ret == -EINVAL) {
-		diag_report(&err, pfm ? "--pfm-events" : "-e");
+		diag_report(&err, metrics ? "-M" : pfm ? "--pfm-events" : "-e");
 		error_fini(&err);
 	}
 	return ret;
@@ -130,7 +166,7 @@ static int build_events(const struct options *o, struct evlist *el,
  * -EINVAL once said, or -errno.
  */
 static int build_cgroup_evlist(const struct options *o, struct evlist *el,
-			       struct cgroups *cg)
+			       struct cgroups *cg, struct metricgroup **mg)
 {
 	char err[PATH_MAX + 256];
 	const char *p = o->for_each_cgroup;
@@ -139,12 +175,12 @@ static int build_cgroup_evlist(const struct options *o, struct evlist *el,
 	int ret = 0;
 
 	if (!p)
-		ret = build_events(o, el, cg);
+		ret = build_events(o, el, cg, mg);
 	while (p && ret == 0) {
 		n = strcspn(p, ",");
 		first = evlist_count(el);
 		name = strndup(p, n);
-		ret = name ? build_events(o, el, NULL) : -ENOMEM;
+		ret = name ? build_events(o, el, NULL, NULL) : -ENOMEM;
 		if (ret == 0 && (ret = cgroups_name_range(cg, el, name, first,
 							  err, sizeof(err))) == -EINVAL)
 			diag_error("%s", err);
@@ -162,9 +198,12 @@ static int build_cgroup_evlist(const struct options *o, struct evlist *el,
  * once said, or -errno.
  */
 int count_events(const struct options *o, struct evlist *el,
-		 struct cgroups *cg)
+		 struct cgroups *cg, struct metricgroup **mg)
 {
-	return cg ? build_cgroup_evlist(o, el, cg) : build_events(o, el, NULL);
+	if (mg)
+		*mg = NULL;
+	return cg ? build_cgroup_evlist(o, el, cg, mg)
+		  : build_events(o, el, NULL, mg);
 }
 
 /* One message per failure, worded by its cause (diagnose.c), in msg. */
@@ -626,6 +665,7 @@ int count_run(struct options *o, int env_err)
 {
 	struct control *ctl = NULL;
 	struct cgroups *cg = NULL;
+	struct metricgroup *mg = NULL;
 	struct evlist *el = NULL;
 	struct target tg = { 0 };
 	struct rank_info ri;
@@ -636,7 +676,7 @@ int count_run(struct options *o, int env_err)
 	if (!(el = evlist_new()) || new_cgroups(o, &cg) < 0) {
 		diag_errno(ENOMEM, "cannot allocate the event list");
 		ret = EXIT_PSTAT_FAILED;
-	} else if ((ret = count_events(o, el, cg)) < 0) {
+	} else if ((ret = count_events(o, el, cg, &mg)) < 0) {
 		if (ret != -EINVAL)
 			diag_errno(-ret, "cannot make the event list");
 		ret = EXIT_PSTAT_FAILED;
@@ -656,6 +696,7 @@ int count_run(struct options *o, int env_err)
 					shares_stderr(dest_fd)));
 		verbose_trace_opens();
 		environ_lost(o, env_err);
+		o->out.mg = mg;
 		ret = run(o, &tg, el, ctl, dest, dest_fd,
 			  &(struct output_run){ .rank = &ri,
 						.host = host[0] ? host : NULL });
@@ -674,6 +715,8 @@ int count_run(struct options *o, int env_err)
 		control_close(ctl);
 	free(ctl);
 	target_free(&tg);
+	o->out.mg = NULL;
+	metricgroup_free(mg);
 	evlist_free(el);
 	if (cg)
 		cgroups_free(cg);

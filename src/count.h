@@ -17,14 +17,17 @@ enum {
 	EXIT_NOT_FOUND = 127,
 };
 
+struct metricgroup;
+
 /*
  * The events of -e, -d, --pfm-events (perf's default set without
- * them), with the cgroups of -G and --for-each-cgroup in cg (NULL for
- * none: --explain, whose attrs they do not change), into el. 0,
+ * them, or -M), with the cgroups of -G and --for-each-cgroup in cg
+ * (NULL for none: --explain, whose attrs they do not change), into el;
+ * -M's and --topdown's metrics into *mg (NULL without them). 0,
  * -EINVAL once said, or -errno.
  */
 int count_events(const struct options *o, struct evlist *el,
-		 struct cgroups *cg);
+		 struct cgroups *cg, struct metricgroup **mg);
 
 /*
  * Where results go: -o's file (opened with the user's rights), --log-fd,

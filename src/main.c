@@ -18,6 +18,7 @@
 #include "explain.h"
 #include "list.h"
 #include "merge.h"
+#include "metricgroup.h"
 #include "options.h"
 #include "pfm.h"
 #include "pmu_tables.h"
@@ -58,6 +59,7 @@ static int flushed(void)
 static int explain(const struct options *o)
 {
 	struct evlist *el = evlist_new();
+	struct metricgroup *mg = NULL;
 	struct target tg = { 0 };
 	char err[256];
 	int ret;
@@ -66,7 +68,7 @@ static int explain(const struct options *o)
 		diag_errno(ENOMEM, "cannot allocate the event list");
 		return EXIT_PSTAT_FAILED;
 	}
-	ret = count_events(o, el, NULL);
+	ret = count_events(o, el, NULL, &mg);
 	if (ret < 0 && ret != -EINVAL)
 		diag_errno(-ret, "cannot make the event list");
 	if (ret == 0 && (ret = target_resolve(&tg, o, err, sizeof(err))) < 0) {
@@ -77,11 +79,14 @@ static int explain(const struct options *o)
 	}
 	if (ret == 0) {
 		evlist_configure(el, &tg);
+		if (mg)
+			metricgroup_explain(stdout, mg, el);
 		ret = printed(explain_print(stdout, el), "the events");
 	} else {
 		ret = EXIT_PSTAT_FAILED;
 	}
 	target_free(&tg);
+	metricgroup_free(mg);
 	evlist_free(el);
 	return ret;
 }

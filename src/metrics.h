@@ -50,7 +50,8 @@ bool metrics_denominator(const struct perf_event_attr *attr);
 /* One metric and perf's layout for it. */
 struct metric {
 	double value;
-	char unit[40];		/* "insn per cycle", "of all branches" */
+	char unit[96];		/* "insn per cycle", "of all branches",
+				 * or -M's "%  tma_frontend_bound" */
 	/* perf: printf("%*.*f%s", width, prec, value, suffix), the unit */
 	int width, prec;
 	const char *suffix;	/* "", " ", "%" or " %" */

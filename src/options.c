@@ -203,6 +203,13 @@ static int take_event(struct options *o, const struct opt *r,
 	return 0;
 }
 
+static int take_metrics(struct options *o, const struct opt *r,
+			const char *arg, char *err, size_t len)
+{
+	o->metrics[o->n_metrics++] = arg;
+	return 0;
+}
+
 /* --pfm-events: in the same order as -e, parsed with libpfm4's syntax. */
 static int take_pfm_events(struct options *o, const struct opt *r,
 			   const char *arg, char *err, size_t len)
@@ -270,6 +277,23 @@ static const struct opt opts[] = {
 	{ .name = "detailed", .letter = 'd', .section = EVENTS,
 	  .help = "add perf's detailed events (-dd, -ddd: more)",
 	  .take = take_count, FIELD(detailed) },
+	{ .name = "metrics", .letter = 'M', .arg = "LIST", .section = EVENTS,
+	  .help = "perf's metrics and metric groups, from\n"
+		  "perf's tables for this CPU (--list metrics)",
+	  .take = take_metrics },
+	{ .name = "metric-no-group", .section = EVENTS,
+	  .help = "-M's events in no group", .take = take_true,
+	  FIELD(metric_no_group) },
+	{ .name = "metric-no-merge", .section = EVENTS,
+	  .help = "-M: a group for each metric, none shared",
+	  .take = take_true, FIELD(metric_no_merge) },
+	{ .name = "topdown", .section = EVENTS,
+	  .help = "-M TopdownL1 (or --td-level's)", .take = take_true,
+	  FIELD(topdown) },
+	{ .name = "td-level", .arg = "N", .section = EVENTS,
+	  .help = "--topdown's level, 1 to 6", .take = take_number,
+	  FIELD(td_level), .min = 1, .max = 6,
+	  .bad = "--td-level takes a level from 1 to 6" },
 	{ .name = "null", .letter = 'n', .section = EVENTS,
 	  .help = "count nothing: time the command only",
 	  .take = take_true, FIELD(null_run) },
@@ -680,8 +704,14 @@ static int check_combinations(struct options *o, char *err, size_t len)
 			   "--all-user and --all-kernel both given; choose one");
 	if (o->quiet && o->verbose)
 		return error_say(err, len, "-q and -v both given; choose one");
-	if (o->null_run && (o->n_events || o->detailed))
-		return error_say(err, len, "-n counts nothing: drop -e and -d, or -n");
+	if (o->null_run && (o->n_events || o->detailed || o->n_metrics ||
+			    o->topdown))
+		return error_say(err, len, "-n counts nothing: drop -e, -M, --topdown and -d, or -n");
+	if (o->td_level && !o->topdown)
+		return error_say(err, len, "--td-level goes with --topdown");
+	if ((o->n_metrics || o->topdown) && o->for_each_cgroup)
+		return error_say(err, len,
+			   "-M and --topdown do not go with --for-each-cgroup yet: give -G and the events");
 	if ((o->pids != NULL) + (o->tids != NULL) +
 	    (o->all_cpus || o->cpu_list) > 1)
 		return error_say(err, len,
@@ -702,9 +732,10 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	if (o->delay_ms < 0 && !o->control)
 		return error_say(err, len,
 			   "-D -1 starts with counting disabled until --control says 'enable': add --control fd:CTL or fifo:CTL");
-	if (o->action == OPTIONS_EXPLAIN && o->n_events == 0)
+	if (o->action == OPTIONS_EXPLAIN && o->n_events == 0 &&
+	    o->n_metrics == 0 && !o->topdown)
 		return error_say(err, len,
-			   "--explain needs the events to explain: -e LIST");
+			   "--explain needs the events to explain: -e LIST or -M LIST");
 	return 0;
 }
 
@@ -739,7 +770,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	o->events = calloc((size_t)argc, sizeof(*o->events));
 	o->cgroups = calloc((size_t)argc, sizeof(*o->cgroups));
 	o->events_pfm = calloc((size_t)argc, sizeof(*o->events_pfm));
-	if (!o->events || !o->cgroups || !o->events_pfm) {
+	o->metrics = calloc((size_t)argc, sizeof(*o->metrics));
+	if (!o->events || !o->cgroups || !o->events_pfm || !o->metrics) {
 		options_free(o);
 		return -ENOMEM;
 	}
@@ -805,4 +837,6 @@ void options_free(struct options *o)
 	o->cgroups = NULL;
 	free(o->events_pfm);
 	o->events_pfm = NULL;
+	free(o->metrics);
+	o->metrics = NULL;
 }

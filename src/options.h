@@ -21,8 +21,11 @@ enum output_format {
 };
 
 /* How the results should look, as asked: output.c reads it. */
+struct metricgroup;
+
 struct output_opts {
 	enum output_format format;
+	const struct metricgroup *mg;	/* -M's metrics, or NULL */
 	const char *sep;	/* -x separator */
 	bool big_num;		/* group digits in human output */
 	bool metric_only;	/* --metric-only */
@@ -55,6 +58,12 @@ struct options {
 	const char **events;	/* each -e, in order (point into argv) */
 	size_t n_events;
 	bool *events_pfm;	/* events[i] came from --pfm-events */
+	const char **metrics;	/* each -M, in order (into argv) */
+	size_t n_metrics;
+	bool metric_no_group;	/* --metric-no-group */
+	bool metric_no_merge;	/* --metric-no-merge */
+	bool topdown;		/* --topdown: -M TopdownL<td_level> */
+	unsigned int td_level;	/* --td-level, 1 by default */
 	int detailed;		/* -d given this many times */
 	bool null_run;		/* -n: no counters, time only */
 	bool no_inherit;	/* -i */

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "evlist.h"
 #include "fmt.h"
 #include "json.h"
+#include "metricgroup.h"
 #include "output.h"
 #include "output_impl.h"
 #include "results.h"
@@ -583,6 +585,47 @@ static int build_contexts(struct output *out, const struct results *res,
 	return 0;
 }
 
+/* What -M's formulas read of one aggregate of the results. */
+struct aggregate_values {
+	const struct results *res;
+	size_t aggr;
+	bool interval;
+};
+
+static bool event_value(void *arg, size_t i, double *v)
+{
+	const struct aggregate_values *a = arg;
+	const struct results *res = a->res;
+	struct output_row row;
+	size_t k;
+
+	for (k = 0; k < res->n_rows; k++) {
+		if (res->rows[k].first != i || res->rows[k].aggr != a->aggr)
+			continue;
+		row_value(res, &res->rows[k], a->interval, &row);
+		*v = row.raw;
+		return counts_counted(&row.r);
+	}
+	return false;
+}
+
+/* -M's metrics of the row's event, after perf's own ratios. */
+static void table_metrics(const struct output *out, const struct results *res,
+			  const struct output_run *run, double wall_ns,
+			  struct output_row *row)
+{
+	struct aggregate_values a = { res, row->rr->aggr, out->interval };
+	const struct metricgroup_values v = {
+		.arg = &a, .event = event_value, .wall_ns = wall_ns,
+		.user_ns = run ? run->user_s * 1e9 : NAN,
+		.system_ns = run ? run->sys_s * 1e9 : NAN,
+	};
+
+	row->n_metrics += metricgroup_row(out->o.mg, row->rr->first, &v,
+					  row->m + row->n_metrics,
+					  OUTPUT_ROW_METRICS - row->n_metrics);
+}
+
 /* A thread of the whole system that counted nothing: as perf, people
  * are not shown the hundreds of them; scripts get every row. */
 static bool quiet_zero(const struct results *res, const struct output_row *row)
@@ -644,6 +687,8 @@ static void print_section(struct output *out, const struct results *res,
 			continue;
 		make_row(res, &res->rows[i], out->interval,
 			 ratio_ctx(out, res, &res->rows[i], &own), &row);
+		if (out->o.mg)
+			table_metrics(out, res, run, wall_ns, &row);
 		if (out->o.format == OUTPUT_HUMAN && quiet_zero(res, &row))
 			continue;
 		out->p->row(out, &row);

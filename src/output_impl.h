@@ -15,6 +15,9 @@ struct results;
 struct results_row;
 
 /* One row, ready to print. */
+/* The metrics a row may carry. */
+#define OUTPUT_ROW_METRICS 8
+
 struct output_row {
 	const struct results_row *rr;
 	const char *aggr;	/* its aggregate's label, or NULL */
@@ -30,7 +33,8 @@ struct output_row {
 	double value;		/* raw in unit, as shown (clocks in ms) */
 	bool fractional;	/* two decimals, not an integer */
 	int n_metrics;
-	struct metric m[METRICS_MAX];
+	/* perf's own ratios (METRICS_MAX), then -M's shown beside it */
+	struct metric m[OUTPUT_ROW_METRICS];
 	bool has_variance;	/* -r: the spread of the mean is known */
 	double variance_pct;
 };

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/auxv.h>
 #include <unistd.h>
 #include <json-c/json.h>
 #if defined(__x86_64__) || defined(__i386__)
@@ -119,12 +120,45 @@ void pmu_tables_free(struct pmu_tables *t)
 	free(t);
 }
 
+/*
+ * A pstat run from its build tree (src/pstat, not installed) reads the
+ * tables make copied beside it, in pmu-events/: found from its own
+ * path, so that no build path is written into the binary. NULL where
+ * that is not so, and for a pstat with privileges its user lacks.
+ */
+static const char *build_tree_dir(void)
+{
+	static char dir[PATH_MAX];
+	char exe[PATH_MAX], probe[PATH_MAX + 32], *slash;
+	ssize_t n;
+
+	if (dir[0])
+		return dir;
+	if (getauxval(AT_SECURE) ||
+	    access(PSTAT_PMU_EVENTS_DIR, F_OK) == 0 ||
+	    (n = readlink("/proc/self/exe", exe, sizeof(exe) - 1)) <= 0)
+		return NULL;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash || slash - exe < 4 || strncmp(slash - 4, "/src", 4) != 0)
+		return NULL;
+	slash[-4] = '\0';
+	snprintf(probe, sizeof(probe), "%s/pmu-events/arch", exe);
+	if (access(probe, F_OK) != 0)
+		return NULL;
+	snprintf(dir, sizeof(dir), "%s/pmu-events", exe);
+	return dir;
+}
+
 const char *pmu_tables_dir(void)
 {
 	/* Not for a pstat with privileges its user lacks (caps.h). */
 	const char *dir = secure_getenv("PSTAT_PMU_EVENTS");
 
-	return dir && dir[0] ? dir : PSTAT_PMU_EVENTS_DIR;
+	if (dir && dir[0])
+		return dir;
+	dir = build_tree_dir();
+	return dir ? dir : PSTAT_PMU_EVENTS_DIR;
 }
 
 /* "cannot read PATH: why" into l->err: -err. */

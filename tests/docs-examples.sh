@@ -43,6 +43,10 @@ while IFS=$tab read -r status cmd; do
 	case " $args " in
 	*" --merge "*) continue ;;	# it reads the files of a job
 	*" --list metric"*) [ -n "$PSTAT_PMU_EVENTS" ] || continue ;;
+	# A model's events need its core PMU, which this machine may lack.
+	*" -M "* | *" --topdown"*)
+		[ -n "$PSTAT_PMU_EVENTS" ] &&
+			[ -d /sys/bus/event_source/devices/cpu ] || continue ;;
 	*" -e "*) ;;
 	*) args="-e task-clock $args" ;;
 	esac

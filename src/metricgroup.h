@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* -M: perf's metrics from its tables, their events counted, their values. */
+#ifndef PSTAT_METRICGROUP_H
+#define PSTAT_METRICGROUP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "metrics.h"
+
+struct evlist;
+
+/* How -M's events are grouped, as perf's options say. */
+struct metricgroup_opts {
+	bool no_group;		/* --metric-no-group: no braces */
+	bool no_merge;		/* --metric-no-merge: a group each */
+};
+
+/* The metrics -M asked for, and the events they read (opaque). */
+struct metricgroup;
+
+/*
+ * The metrics of each word of the lists (names or groups, in any case,
+ * comma-separated; perf's -M), from this CPU's tables (pmu_tables.h),
+ * into *out:
+ * their events go to the end of el, each metric's in a weak group
+ * ({...}:W) unless opts or its constraint say otherwise, a metric whose
+ * events an earlier group holds sharing it. 0; -EINVAL with err (an
+ * unknown word with the closest names, a formula perf's grammar
+ * refuses, no tables for this CPU); -ENOMEM.
+ */
+int metricgroup_add(struct metricgroup **out, const char *const *lists,
+		    size_t n_lists, const struct metricgroup_opts *opts,
+		    struct evlist *el, struct error *err);
+
+void metricgroup_free(struct metricgroup *mg);
+
+/*
+ * --explain -M: the model, and each metric's formula, ScaleUnit and the
+ * events of el it reads, its group's first event named.
+ */
+void metricgroup_explain(FILE *f, const struct metricgroup *mg,
+			 const struct evlist *el);
+
+/* What a metric's value is computed from: its events' values, read
+ * through the caller, in one aggregate of the results. */
+struct metricgroup_values {
+	void *arg;
+	/* The value of el's event i (scaled, as shown); false: it did
+	 * not count. */
+	bool (*event)(void *arg, size_t i, double *v);
+	double wall_ns;		/* the elapsed time: duration_time */
+	double user_ns;		/* the command's user time: user_time */
+	double system_ns;	/* and its system time: system_time */
+};
+
+/*
+ * The metrics shown beside el's event i (the first event of their
+ * group), as perf shows them: their value scaled by ScaleUnit, and the
+ * unit and name. How many, at most max into out. A metric that cannot
+ * be computed (an input did not count, a division by zero) has a NaN
+ * value.
+ */
+int metricgroup_row(const struct metricgroup *mg, size_t i,
+		    const struct metricgroup_values *v, struct metric *out,
+		    int max);
+
+#endif

@@ -1,0 +1,115 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# -M's values are perf's: a fake Intel "cpu" PMU given the tracepoint
+# PMU's type makes perf and pstat open real tracepoints under Skylake-X
+# names (the config becomes a tracepoint id), in a private mount
+# namespace with PERF_CPUID=GenuineIntel-6-55-4. IpBranch (perf 6.1's
+# name; 6.12's tables, pstat's, call it tma_info_inst_mix_ipbranch) is
+# INST_RETIRED.ANY / BR_INST_RETIRED.ALL_BRANCHES: events 0xc0 and 0xc4,
+# tracepoints whose names this kernel decides; where they are system
+# calls tests/progs/syscalls makes, the metric's value is known exactly,
+# and perf must print it too.
+
+# shellcheck source=tests/init.sh
+. "${top_srcdir:?}/tests/init.sh"
+
+require_root
+require_perf_events
+require_tracefs
+command -v perf >/dev/null 2>&1 || skip_ "perf is not installed"
+unshare -m true 2>unshare.err ||
+	skip_ "no private mount namespace here: $(head -n 1 unshare.err)"
+[ -n "${PMU_EVENTS:-}" ] ||
+	skip_ "pstat was configured --without-pmu-events: no tables"
+tables=$PMU_EVENTS
+devices=/sys/bus/event_source/devices
+tp_type=$(cat "$devices/tracepoint/type") ||
+	skip_ "no tracepoint PMU in $devices"
+
+# The tracepoint of id ID, as SYSTEM:NAME, or nothing.
+tracepoint()
+{
+	grep -lx "$1" "$tracefs"/events/*/*/id 2>/dev/null | head -n 1 |
+		awk -F/ '{ print $(NF - 2) ":" $(NF - 1) }'
+}
+insn=$(tracepoint 192)
+branches=$(tracepoint 196)
+# The calls tests/progs/syscalls makes, by their tracepoints.
+call_of()
+{
+	case $1 in
+	syscalls:sys_enter_unshare) echo unshare ;;
+	syscalls:sys_enter_clone) echo clone ;;
+	syscalls:sys_enter_getppid) echo getppid ;;
+	syscalls:sys_enter_getuid) echo getuid ;;
+	esac
+}
+insn_call=$(call_of "$insn")
+branch_call=$(call_of "$branches")
+[ -n "$insn_call" ] && [ -n "$branch_call" ] ||
+	skip_ "tracepoints 192 and 196 are '$insn' and '$branches' on this kernel: not calls tests/progs/syscalls makes"
+
+# The fake tree: the machine's PMUs, and a Skylake-X "cpu" of the
+# tracepoint PMU's type.
+mkdir tree && cp -a "$devices/." tree/ ||
+	framework_failure_ "cannot copy $devices"
+rm -rf tree/cpu && mkdir -p tree/cpu/format tree/cpu/events &&
+	echo "$tp_type" >tree/cpu/type ||
+	framework_failure_ "cannot make the fake cpu PMU"
+for t in event:config:0-7 umask:config:8-15 edge:config:18 pc:config:19 \
+	 any:config:21 inv:config:23 cmask:config:24-31; do
+	echo "${t#*:}" >"tree/cpu/format/${t%%:*}"
+done
+
+# in_tree CMD...: CMD with the fake tree mounted over the real one.
+in_tree()
+{
+	unshare -m sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
+		sh "$PWD/tree" "$devices" "$@"
+}
+
+export PERF_CPUID=GenuineIntel-6-55-4 PSTAT_PMU_EVENTS="$tables"
+prog="$PROGS/syscalls $insn_call=1000 $branch_call=8"
+ipbranch=tma_info_inst_mix_ipbranch
+# shellcheck disable=SC2086 # prog's words
+in_tree perf stat -x, -M IpBranch -- $prog 2>perf.csv >/dev/null ||
+	{ cat perf.csv; fail_ "perf stat -M IpBranch failed"; }
+# shellcheck disable=SC2086
+in_tree "$PSTAT" -x, -M $ipbranch -- $prog 2>err >/dev/null ||
+	{ show_err_; fail_ "pstat -M $ipbranch failed"; }
+
+# The metric's value on the row that carries it (fields 6, 7).
+metric() { awk -F, '$7 == "IpBranch" || $7 == "'$ipbranch'" { print $6 }' "$1"; }
+count() { awk -F, -v e="$2" '$3 == e { print $1 }' "$1"; }
+expect_eq "$(metric perf.csv)" 125.00 "perf's IpBranch (1000 / 8)"
+expect_eq "$(metric err)" "$(metric perf.csv)" "pstat's IpBranch, beside perf's"
+for e in INST_RETIRED.ANY BR_INST_RETIRED.ALL_BRANCHES; do
+	expect_eq "$(count err $e)" "$(count perf.csv $e)" "$e"
+done
+# The row the metric is on: the same as perf's.
+expect_eq "$(awk -F, -v m=$ipbranch '$7 == m { print $3 }' err)" \
+	"$(awk -F, '$7 == "IpBranch" { print $3 }' perf.csv)" \
+	"the row IpBranch is shown on"
+
+# The human layout: perf's line, and pstat's.
+# shellcheck disable=SC2086
+in_tree "$PSTAT" -M $ipbranch -- $prog 2>err >/dev/null ||
+	{ show_err_; fail_ "pstat -M $ipbranch (human) failed"; }
+grep -Eq "^ +8 +BR_INST_RETIRED\.ALL_BRANCHES +# +125\.00 $ipbranch\$" err ||
+	{ show_err_; fail_ "human -M $ipbranch: not perf's line"; }
+# pstat's JSON: the metric with its value.
+# shellcheck disable=SC2086
+in_tree "$PSTAT" -j -M $ipbranch -- $prog 2>err >/dev/null ||
+	{ show_err_; fail_ "pstat -j -M $ipbranch failed"; }
+grep -q "\"metric-value\" *: *125\(\.0*\)\?, *\"metric-unit\" *: *\"$ipbranch\"" err ||
+	{ show_err_; fail_ "-j -M $ipbranch: no metric-value 125"; }
+
+# An unknown metric: one line, the closest names, 125, nothing run.
+in_tree "$PSTAT" -M tma_info_inst_mix_ipbrnch -- touch ran 2>err >/dev/null
+rc=$?
+expect_eq "$rc" 125 "-M tma_info_inst_mix_ipbrnch: status"
+[ ! -e ran ] || fail_ "-M tma_info_inst_mix_ipbrnch: the command ran"
+expect_eq "$(wc -l <err)" 1 "-M tma_info_inst_mix_ipbrnch: lines"
+grep -q "^pstat: .*'tma_info_inst_mix_ipbrnch'.*$ipbranch" err ||
+	{ show_err_; fail_ "-M tma_info_inst_mix_ipbrnch: the closest name not said"; }
+exit 0
