@@ -487,8 +487,9 @@ static int csv_read(struct merge_file *mf, char *buf, char *err, size_t len)
  * (MAX_FILE at most) is read once by json-c and once by the walk, and
  * json-c's tree of it, freed before the next file is read, costs some
  * 14 times the bytes of a file pstat wrote (as pstat's own reader's
- * did), at worst 260 times (empty objects: json-c gives each a table of
- * 16 entries). It is at most MAX_DEPTH deep (json_tokener_new_ex),
+ * did), and no more than some 20 times whatever the file: json-c gives
+ * even an empty object a table of 16 entries, and a file with more
+ * than one object or array in 32 bytes is refused (crowded). It is at most MAX_DEPTH deep (json_tokener_new_ex),
  * which bounds json-c's recursion (json_object_put) and the walk's.
  */
 
@@ -822,6 +823,22 @@ static int json_doc(struct merge_file *mf, json_object *doc, char *err,
 	return ret;
 }
 
+/*
+ * Whether the text holds more objects and arrays than pstat writes for
+ * its size: each costs json-c about 500 bytes however small, and pstat
+ * writes none under 32 bytes. Counted in strings too, which only makes
+ * the bound tighter; the first 4096 go free.
+ */
+static bool crowded(const char *buf)
+{
+	size_t n = 0, bytes = 0;
+	const char *p;
+
+	for (p = buf; *p; p++, bytes++)
+		n += *p == '{' || *p == '[';
+	return n > 4096 && n > bytes / 32;
+}
+
 static int json_read(struct merge_file *mf, const char *buf, char *err,
 		     size_t len)
 {
@@ -833,6 +850,12 @@ static int json_read(struct merge_file *mf, const char *buf, char *err,
 
 	if (!tok)
 		return -ENOMEM;
+	if (crowded(buf)) {
+		json_tokener_free(tok);
+		return error_say(err, len,
+			   "%s: not a file of pstat --format=json: more objects and arrays than such a file has for its size",
+			   mf->path);
+	}
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
 	/* To the NUL at its end: merge_file_read let no other through. */
 	doc = json_tokener_parse_ex(tok, buf, -1);

@@ -244,4 +244,12 @@ run_pstat --merge deep.json
 expect_rc 0
 json_file deep.json 0 1 "s/\"intervals\": \[\]/\"intervals\": [$deep]/"
 refused 'deep.json: not valid JSON (at byte ' deep.json
+
+# Many empty objects cost json-c some 500 bytes each: a file with more
+# objects and arrays than pstat writes for its size is refused before
+# json-c reads it (5000 empty objects in 15 KB). pstat's own files,
+# with their intervals, are taken above and in tests/merge.sh.
+crowd=$(awk 'BEGIN { for (i = 0; i < 5000; i++) printf "%s{}", i ? "," : "" }')
+json_file crowd.json 0 1 "s/\"intervals\": \[\]/\"intervals\": [$crowd], \"x\": 1/"
+refused 'crowd.json: not a file of pstat --format=json: more objects' crowd.json
 exit 0
