@@ -19,6 +19,7 @@
 #include "evlist.h"
 #include "evparse.h"
 #include "pfm.h"
+#include "pmu_tables.h"
 #include "pmu.h"
 
 /*
@@ -59,6 +60,8 @@ struct parser {
 	struct pending *pend;	/* the item's events so far */
 	size_t n_pend, cap_pend;
 	size_t first;		/* the term's first in pend */
+	struct pmu_tables *tables;	/* perf's, once a name needs them */
+	bool tables_tried;
 };
 
 static int __attribute__((format(printf, 4, 5)))
@@ -722,6 +725,86 @@ static bool modifiers_follow(const struct parser *p)
 						    i - p->pos - 1);
 }
 
+/* The terms of a table's event without period=: a sampling period,
+ * which perf stat leaves out of a counter's attr. */
+static char *counting_terms(const char *terms)
+{
+	char *out = malloc(strlen(terms) + 1), *o = out;
+	const char *t = terms, *end;
+
+	if (!out)
+		return NULL;
+	while (*t) {
+		end = strchrnul(t, ',');
+		if (strncmp(t, "period=", 7) != 0) {
+			if (o != out)
+				*o++ = ',';
+			memcpy(o, t, (size_t)(end - t));
+			o += end - t;
+		}
+		t = *end ? end + 1 : end;
+	}
+	*o = '\0';
+	return out;
+}
+
+/*
+ * A name of perf's tables for this CPU's model (pmu_tables.h), as perf
+ * takes -e INST_RETIRED.ANY: the table's terms on its PMU, the name as
+ * given. The tables are read the first time a name needs them. -ENOENT
+ * where no table has it, or there are no tables.
+ */
+static int parse_table(struct parser *p, size_t col, size_t len)
+{
+	struct perf_event_attr attr;
+	struct event_pmu_extra x;
+	const struct pmu_event *pe;
+	struct pending *ev;
+	char name[256], why[512], *terms, **pmus;
+	int ret, n = 0;
+
+	if (len >= sizeof(name))
+		return -ENOENT;
+	if (!p->tables_tried) {
+		p->tables_tried = true;
+		ret = pmu_tables_load(&p->tables, PMU_TABLES_EVENTS, why,
+				      sizeof(why));
+		if (ret == -ENOMEM)
+			return ret;
+	}
+	memcpy(name, p->s + col, len);
+	name[len] = '\0';
+	pe = p->tables ? pmu_tables_event(p->tables, name, NULL) : NULL;
+	/* Without its PMU here, the name is libpfm4's to encode, or no one's. */
+	if (!pe || (n = pmu_instances(pe->pmu, strlen(pe->pmu), &pmus)) <= 0)
+		return n < 0 && n != -ENOENT ? n : -ENOENT;
+	pmu_instances_free(pmus, n);
+	terms = counting_terms(pe->terms);
+	if (!terms)
+		return -ENOMEM;
+	event_attr_init(&attr);
+	ret = event_from_pmu(&attr, pe->pmu, terms, strlen(terms), &x, p->err);
+	if (ret == -EINVAL) {
+		snprintf(why, sizeof(why), "%s", p->err->reason);
+		ret = fail(p, col, NULL,
+			   "'%s' of perf's %s tables is %s/%s/, which this machine does not take: %s",
+			   name, pmu_tables_model(p->tables), pe->pmu, terms,
+			   why);
+	}
+	free(terms);
+	if (ret < 0)
+		return ret;
+	ev = add(p, &attr, p->s + col, len, &ret);
+	if (!ev)
+		return ret;
+	ev->d.scale = x.scale;
+	memcpy(ev->unit, x.unit, sizeof(ev->unit));
+	snprintf(ev->pmu, sizeof(ev->pmu), "%s", pe->pmu);
+	snprintf(ev->source, sizeof(ev->source), "perf's tables, model %s",
+		 pmu_tables_model(p->tables));
+	return 0;
+}
+
 /*
  * libpfm4's names (issue 13): a name that neither pstat's tables nor
  * sysfs know, bare (inst_retired.any_p, then pstat's modifiers) or in
@@ -872,6 +955,14 @@ static int parse_term(struct parser *p, size_t col, size_t *mods_at)
 			return ret < 0 ? ret : maybe_modifiers(p, p->first,
 							       true);
 	}
+	/* perf's tables' names of this CPU's model, as perf takes them. */
+	if (!is_glob(p->s + col, len) && pfm_wanted(p)) {
+		ret = parse_table(p, col, len);
+		*mods_at = p->pos;
+		if (ret != -ENOENT)
+			return ret < 0 ? ret : maybe_modifiers(p, p->first,
+							       true);
+	}
 	/* libpfm4's names, after pstat's own tables and sysfs (issue 13). */
 	if (!is_glob(p->s + col, len) && pfm_wanted(p)) {
 		ret = parse_pfm(p, col, len);
@@ -996,6 +1087,7 @@ int evparse(struct evlist *el, const char *spec, struct error *err)
 		ret = fail(&p, p.pos, NULL, "expected ',' after the event");
 	drop_pending(&p);
 	free(p.pend);
+	pmu_tables_free(p.tables);
 	return ret;
 }
 

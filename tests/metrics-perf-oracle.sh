@@ -8,7 +8,8 @@
 # INST_RETIRED.ANY / BR_INST_RETIRED.ALL_BRANCHES: events 0xc0 and 0xc4,
 # tracepoints whose names this kernel decides; where they are system
 # calls tests/progs/syscalls makes, the metric's value is known exactly,
-# and perf must print it too.
+# and perf must print it too; and so are the counts of the tables'
+# event names given to -e.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -103,6 +104,19 @@ in_tree "$PSTAT" -j -M $ipbranch -- $prog 2>err >/dev/null ||
 	{ show_err_; fail_ "pstat -j -M $ipbranch failed"; }
 grep -q "\"metric-value\" *: *125\(\.0*\)\?, *\"metric-unit\" *: *\"$ipbranch\"" err ||
 	{ show_err_; fail_ "-j -M $ipbranch: no metric-value 125"; }
+
+# The tables' event names with -e, in any case and with modifiers, as
+# perf takes them: the same counts, the same names.
+events=INST_RETIRED.ANY,br_inst_retired.all_branches:u
+# shellcheck disable=SC2086
+in_tree perf stat -x, -e $events -- $prog 2>perf.csv >/dev/null ||
+	{ cat perf.csv; fail_ "perf stat -e $events failed"; }
+# shellcheck disable=SC2086
+in_tree "$PSTAT" -x, -e $events -- $prog 2>err >/dev/null ||
+	{ show_err_; fail_ "pstat -e $events failed"; }
+expect_eq "$(cut -d, -f1,3 err | tr '\n' ' ')" \
+	"$(cut -d, -f1,3 perf.csv | tr '\n' ' ')" "-e $events, beside perf"
+expect_eq "$(count err INST_RETIRED.ANY)" 1000 "-e INST_RETIRED.ANY"
 
 # An unknown metric: one line, the closest names, 125, nothing run.
 in_tree "$PSTAT" -M tma_info_inst_mix_ipbrnch -- touch ran 2>err >/dev/null
