@@ -760,8 +760,8 @@ static int parse_table(struct parser *p, size_t col, size_t len)
 	struct event_pmu_extra x;
 	const struct pmu_event *pe;
 	struct pending *ev;
-	char name[256], why[512], *terms, **pmus;
-	int ret, n = 0;
+	char name[256], why[512], pmu[256], *terms, **pmus;
+	int ret, n;
 
 	if (len >= sizeof(name))
 		return -ENOENT;
@@ -775,21 +775,27 @@ static int parse_table(struct parser *p, size_t col, size_t len)
 	memcpy(name, p->s + col, len);
 	name[len] = '\0';
 	pe = p->tables ? pmu_tables_event(p->tables, name, NULL) : NULL;
+	if (!pe)
+		return -ENOENT;
+	/* The tables' "cpu" is the core PMU, armv8_pmuv3_0 on arm64. */
+	snprintf(pmu, sizeof(pmu), "%s", pe->pmu);
+	if (strcmp(pmu, "cpu") == 0 && pmu_core_name(pmu, sizeof(pmu)) < 0)
+		return -ENOENT;
 	/* Without its PMU here, the name is libpfm4's to encode, or no one's. */
-	if (!pe || (n = pmu_instances(pe->pmu, strlen(pe->pmu), &pmus)) <= 0)
+	n = pmu_instances(pmu, strlen(pmu), &pmus);
+	if (n <= 0)
 		return n < 0 && n != -ENOENT ? n : -ENOENT;
 	pmu_instances_free(pmus, n);
 	terms = counting_terms(pe->terms);
 	if (!terms)
 		return -ENOMEM;
 	event_attr_init(&attr);
-	ret = event_from_pmu(&attr, pe->pmu, terms, strlen(terms), &x, p->err);
+	ret = event_from_pmu(&attr, pmu, terms, strlen(terms), &x, p->err);
 	if (ret == -EINVAL) {
 		snprintf(why, sizeof(why), "%s", p->err->reason);
 		ret = fail(p, col, NULL,
 			   "'%s' of perf's %s tables is %s/%s/, which this machine does not take: %s",
-			   name, pmu_tables_model(p->tables), pe->pmu, terms,
-			   why);
+			   name, pmu_tables_model(p->tables), pmu, terms, why);
 	}
 	free(terms);
 	if (ret < 0)
@@ -799,7 +805,7 @@ static int parse_table(struct parser *p, size_t col, size_t len)
 		return ret;
 	ev->d.scale = x.scale;
 	memcpy(ev->unit, x.unit, sizeof(ev->unit));
-	snprintf(ev->pmu, sizeof(ev->pmu), "%s", pe->pmu);
+	snprintf(ev->pmu, sizeof(ev->pmu), "%s", pmu);
 	snprintf(ev->source, sizeof(ev->source), "perf's tables, model %s",
 		 pmu_tables_model(p->tables));
 	return 0;

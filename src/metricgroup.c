@@ -380,6 +380,18 @@ static int collect_events(struct metricgroup *mg, const struct formula *f,
 	return ret;
 }
 
+/* The PMU of a table's event here: "cpu" is the core PMU's name. */
+static const char *table_pmu(const struct pmu_event *pe)
+{
+	static char core[256];
+
+	if (strcmp(pe->pmu, "cpu") != 0)
+		return pe->pmu;
+	if (!core[0] && pmu_core_name(core, sizeof(core)) < 0)
+		return pe->pmu;
+	return core;
+}
+
 /*
  * A table's event as pmu/terms,name=NAME/, without the period= that
  * jevents.py writes from SampleAfterValue: a sampling period, which
@@ -407,7 +419,7 @@ static int table_spec(const struct pmu_event *pe, const char *name,
 		p = *end ? end + 1 : end;
 	}
 	*out = '\0';
-	ret = asprintf(spec, "%s/%s%sname=%s/", pe->pmu, terms,
+	ret = asprintf(spec, "%s/%s%sname=%s/", table_pmu(pe), terms,
 		       terms[0] ? "," : "", name);
 	free(terms);
 	return ret < 0 ? -ENOMEM : 0;

@@ -243,6 +243,28 @@ bool pmu_have_core_pmu(void)
 	return core;
 }
 
+int pmu_core_name(char *buf, size_t len)
+{
+	char path[4096], **names = NULL;
+	int n, i, ret = -ENOENT;
+
+	if (access(devices(path, sizeof(path), "cpu", ""), F_OK) == 0) {
+		snprintf(buf, len, "cpu");
+		return 0;
+	}
+	n = pmu_all(&names);
+	if (n < 0)
+		return n;
+	for (i = 0; i < n && ret < 0; i++)
+		if (access(devices(path, sizeof(path), names[i], "cpus"),
+			   F_OK) == 0) {
+			snprintf(buf, len, "%s", names[i]);
+			ret = 0;
+		}
+	pmu_instances_free(names, n);
+	return ret;
+}
+
 int pmu_format_parse(const char *text, struct pmu_format *f)
 {
 	static const char *const words[] = { "config", "config1", "config2" };

@@ -42,6 +42,14 @@ const char *pmu_tracefs_events(void);
  * that names its CPUs (arm64's armv8_pmuv3, hybrid x86's cpu_core). */
 bool pmu_have_core_pmu(void);
 
+/*
+ * The name of the core PMU, which perf's tables call "cpu": "cpu" on
+ * x86, else the first PMU (by name) with a cpus file, as arm64's
+ * armv8_pmuv3_0 (the first core of a hybrid CPU). 0, -ENOENT where
+ * there is none, or -ENOMEM.
+ */
+int pmu_core_name(char *buf, size_t len);
+
 /* Where a format term's bits go: config, config1 or config2. */
 struct pmu_format {
 	int word;		/* 0: config, 1: config1, 2: config2 */
