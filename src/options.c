@@ -709,9 +709,13 @@ static int check_combinations(struct options *o, char *err, size_t len)
 		return error_say(err, len, "-n counts nothing: drop -e, -M, --topdown and -d, or -n");
 	if (o->td_level && !o->topdown)
 		return error_say(err, len, "--td-level goes with --topdown");
-	if ((o->n_metrics || o->topdown) && o->for_each_cgroup)
+	if ((o->n_metrics || o->topdown) && o->out.metric_only)
 		return error_say(err, len,
-			   "-M and --topdown do not go with --for-each-cgroup yet: give -G and the events");
+			   "--metric-only does not show -M's metrics yet: drop --metric-only");
+	if ((o->n_metrics || o->topdown) &&
+	    (o->for_each_cgroup || o->n_cgroups))
+		return error_say(err, len,
+			   "-M and --topdown do not count in cgroups yet: drop -G and --for-each-cgroup, or count the events with -e");
 	if ((o->pids != NULL) + (o->tids != NULL) +
 	    (o->all_cpus || o->cpu_list) > 1)
 		return error_say(err, len,
