@@ -725,29 +725,6 @@ static bool modifiers_follow(const struct parser *p)
 						    i - p->pos - 1);
 }
 
-/* The terms of a table's event without period=: a sampling period,
- * which perf stat leaves out of a counter's attr. */
-static char *counting_terms(const char *terms)
-{
-	char *out = malloc(strlen(terms) + 1), *o = out;
-	const char *t = terms, *end;
-
-	if (!out)
-		return NULL;
-	while (*t) {
-		end = strchrnul(t, ',');
-		if (strncmp(t, "period=", 7) != 0) {
-			if (o != out)
-				*o++ = ',';
-			memcpy(o, t, (size_t)(end - t));
-			o += end - t;
-		}
-		t = *end ? end + 1 : end;
-	}
-	*o = '\0';
-	return out;
-}
-
 /*
  * A name of perf's tables for this CPU's model (pmu_tables.h), as perf
  * takes -e INST_RETIRED.ANY: the table's terms on its PMU, the name as
@@ -786,7 +763,7 @@ static int parse_table(struct parser *p, size_t col, size_t len)
 	if (n <= 0)
 		return n < 0 && n != -ENOENT ? n : -ENOENT;
 	pmu_instances_free(pmus, n);
-	terms = counting_terms(pe->terms);
+	terms = pmu_tables_counting_terms(pe);
 	if (!terms)
 		return -ENOMEM;
 	event_attr_init(&attr);

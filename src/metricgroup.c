@@ -392,33 +392,15 @@ static const char *table_pmu(const struct pmu_event *pe)
 	return core;
 }
 
-/*
- * A table's event as pmu/terms,name=NAME/, without the period= that
- * jevents.py writes from SampleAfterValue: a sampling period, which
- * perf stat leaves out of a counter's attr too.
- */
+/* A table's event as pmu/terms,name=NAME/ (pmu_tables.h's terms). */
 static int table_spec(const struct pmu_event *pe, const char *name,
 		      char **spec)
 {
-	size_t n = strlen(pe->terms), len;
-	char *terms = malloc(n + 1), *out = terms;
-	const char *p = pe->terms, *end;
+	char *terms = pmu_tables_counting_terms(pe);
 	int ret;
 
 	if (!terms)
 		return -ENOMEM;
-	while (*p) {
-		end = strchrnul(p, ',');
-		len = (size_t)(end - p);
-		if (strncmp(p, "period=", 7) != 0) {
-			if (out != terms)
-				*out++ = ',';
-			memcpy(out, p, len);
-			out += len;
-		}
-		p = *end ? end + 1 : end;
-	}
-	*out = '\0';
 	ret = asprintf(spec, "%s/%s%sname=%s/", table_pmu(pe), terms,
 		       terms[0] ? "," : "", name);
 	free(terms);

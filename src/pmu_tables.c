@@ -1465,3 +1465,24 @@ size_t pmu_tables_closest(const struct pmu_tables *t, const char *word,
 		weigh(t->groups[i].name, word, &best, out, max, &n);
 	return n;
 }
+
+char *pmu_tables_counting_terms(const struct pmu_event *e)
+{
+	char *out = malloc(strlen(e->terms) + 1), *o = out;
+	const char *t = e->terms, *end;
+
+	if (!out)
+		return NULL;
+	while (*t) {
+		end = strchrnul(t, ',');
+		if (strncmp(t, "period=", 7) != 0) {
+			if (o != out)
+				*o++ = ',';
+			memcpy(o, t, (size_t)(end - t));
+			o += end - t;
+		}
+		t = *end ? end + 1 : end;
+	}
+	*o = '\0';
+	return out;
+}

@@ -158,6 +158,13 @@ const struct pmu_event *pmu_tables_event_at(const struct pmu_tables *t,
 const struct pmu_event *pmu_tables_event(const struct pmu_tables *t,
 					 const char *name, size_t *n);
 
+/*
+ * e's terms for a counter: without period= (SampleAfterValue, a
+ * sampling period, which perf stat leaves out of a counter's attr).
+ * The caller's to free; NULL when out of memory.
+ */
+char *pmu_tables_counting_terms(const struct pmu_event *e);
+
 /* NULL-safe. */
 void pmu_tables_free(struct pmu_tables *t);
 

@@ -29,41 +29,11 @@
 
 #include "fake_kernel.h"
 #include "fake_sysfs.h"
+#include "alloc_fail.h"
 #include "unit.h"
 
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t n);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t n);
-
-/* Calls since counting began, the one to fail (0: none), and how many
- * the code under test made. */
-static long calls, fail_at, made;
-
-static bool fail_now(void)
-{
-	if (++calls != fail_at)
-		return false;
-	errno = ENOMEM;
-	return true;
-}
-
-void *__wrap_malloc(size_t n)
-{
-	return fail_now() ? NULL : __real_malloc(n);
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-	return fail_now() ? NULL : __real_calloc(n, size);
-}
-
-void *__wrap_realloc(void *p, size_t n)
-{
-	return fail_now() ? NULL : __real_realloc(p, n);
-}
+/* How many allocations the code under test made. */
+static long made;
 
 static int cpus[] = { 0, 1 };
 
@@ -133,8 +103,8 @@ static int print(const struct alloc_row *t, const struct evlist *el,
 	int ret = 0;
 
 	ck_assert_ptr_nonnull(f);
-	calls = 0;
-	fail_at = k;
+	alloc_calls = 0;
+	alloc_fail_at = k;
 	if (t->aggr != AGGR_GLOBAL)
 		ret = aggr_build(&ag, t->aggr, cpus, N_ROWS(cpus), false);
 	if (ret == 0)
@@ -154,8 +124,8 @@ static int print(const struct alloc_row *t, const struct evlist *el,
 	} else {
 		ret = -ENOMEM;
 	}
-	fail_at = 0;
-	made = calls;
+	alloc_fail_at = 0;
+	made = alloc_calls;
 	results_free(res);
 	aggr_free(&ag);
 	ck_assert_int_eq(fclose(f), 0);
@@ -228,11 +198,11 @@ static int list(bool json, long k, char **text)
 	int ret;
 
 	ck_assert_ptr_nonnull(f);
-	calls = 0;
-	fail_at = k;
+	alloc_calls = 0;
+	alloc_fail_at = k;
 	ret = list_print(f, NULL, json);
-	fail_at = 0;
-	made = calls;
+	alloc_fail_at = 0;
+	made = alloc_calls;
 	ck_assert_int_eq(fclose(f), 0);
 	return ret;
 }

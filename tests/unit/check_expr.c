@@ -19,40 +19,8 @@
 
 #include "error.h"
 #include "expr.h"
+#include "alloc_fail.h"
 #include "unit.h"
-
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t n);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t n);
-
-/* Allocations since counting began, and the one to fail (0: none). */
-static long calls, fail_at;
-
-static bool fail_now(void)
-{
-	if (++calls != fail_at)
-		return false;
-	errno = ENOMEM;
-	return true;
-}
-
-void *__wrap_malloc(size_t n)
-{
-	return fail_now() ? NULL : __real_malloc(n);
-}
-
-void *__wrap_calloc(size_t n, size_t size)
-{
-	return fail_now() ? NULL : __real_calloc(n, size);
-}
-
-void *__wrap_realloc(void *p, size_t n)
-{
-	return fail_now() ? NULL : __real_realloc(p, n);
-}
 
 /* Counts as a run might give them: each distinct, none round. */
 #define CLK 120000.0		/* CPU_CLK_UNHALTED.THREAD */
@@ -291,7 +259,7 @@ static const struct expr_env env = {
 static void machine_setup(void)
 {
 	machine = (struct machine){ .smt_on = true, .cpuid = "0x410fd490" };
-	calls = fail_at = 0;
+	alloc_calls = alloc_fail_at = 0;
 }
 
 /* Parsed, or the test fails with the reason. */
@@ -1084,26 +1052,26 @@ START_TEST(test_alloc_failures)
 	int ret;
 
 	/* Check's asserts allocate too: none between the counts. */
-	calls = 0;
+	alloc_calls = 0;
 	ret = expr_parse(text, &e, &err);
-	n = calls;
+	n = alloc_calls;
 	ck_assert_int_eq(ret, 0);
 	ck_assert_int_gt(n, 5);
 	expr_free(e);
 	for (i = 1; i <= n; i++) {
 		e = NULL;
-		calls = 0;
-		fail_at = i;
+		alloc_calls = 0;
+		alloc_fail_at = i;
 		ret = expr_parse(text, &e, &err);
-		fail_at = 0;
+		alloc_fail_at = 0;
 		ck_assert_msg(ret == -ENOMEM && !e, "allocation %ld: %d", i,
 			      ret);
 	}
 	ck_assert_int_eq(expr_parse(text, &e, &err), 0);
-	calls = 0;
-	fail_at = 1;
+	alloc_calls = 0;
+	alloc_fail_at = 1;
 	ret = expr_ids_needed(e, &env, needed);
-	fail_at = 0;
+	alloc_fail_at = 0;
 	ck_assert_int_eq(ret, -ENOMEM);
 	expr_free(e);
 }

@@ -599,6 +599,34 @@ START_TEST(test_no_tables)
 }
 END_TEST
 
+/* A counter's terms: the sampling period left out, wherever it is. */
+START_TEST(test_counting_terms)
+{
+	static const struct {
+		const char *terms, *want;
+	} rows[] = {
+		{ "event=0xc0,period=2000003", "event=0xc0" },
+		{ "period=100003,event=0xb7,umask=1", "event=0xb7,umask=1" },
+		{ "event=0x3c,period=1,umask=0x2,cmask=1",
+		  "event=0x3c,umask=0x2,cmask=1" },
+		{ "period=5", "" },
+		{ "event=0x11", "event=0x11" },
+		{ "", "" },
+	};
+	struct pmu_event e = { 0 };
+	char *got;
+	size_t i;
+
+	for (i = 0; i < N_ROWS(rows); i++) {
+		e.terms = rows[i].terms;
+		got = pmu_tables_counting_terms(&e);
+		ck_assert_ptr_nonnull(got);
+		ck_assert_str_eq(got, rows[i].want);
+		free(got);
+	}
+}
+END_TEST
+
 static Suite *pmu_tables_suite(void)
 {
 	Suite *s = suite_create("pmu_tables");
@@ -612,6 +640,7 @@ static Suite *pmu_tables_suite(void)
 #endif
 	tcase_add_test(tc, test_midr);
 	tcase_add_test(tc, test_no_tables);
+	tcase_add_test(tc, test_counting_terms);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("entries");
