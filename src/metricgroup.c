@@ -473,10 +473,20 @@ static int add_group(struct metricgroup *mg, struct mg_metric *m,
 {
 	size_t first = evlist_count(el), i, len = 0, at;
 	char **specs = calloc(n + 1, sizeof(*specs)), *text = NULL;
+	const struct pmu_event *pe;
 	struct mg_event *grown;
 	int ret = specs ? 0 : -ENOMEM;
 
 	for (i = 0; ret == 0 && i < n; i++) {
+		pe = pmu_tables_event(mg->t, names[i], NULL);
+		if (pe && strcmp(table_pmu(pe), "cpu") == 0 &&
+		    !pmu_have_core_pmu()) {
+			error_at(err, 0, NULL,
+				 "its event %s is the core PMU's, which this machine does not have (a virtual machine without a virtual PMU?): see 'pstat --check'",
+				 names[i]);
+			ret = -EINVAL;
+			break;
+		}
 		ret = event_spec(mg, names[i], &specs[i]);
 		if (ret == 0)
 			len += strlen(specs[i]) + 1;
@@ -643,6 +653,22 @@ static int add_word(struct metricgroup *mg, const char *word,
 	return ret;
 }
 
+/*
+ * --topdown's TopdownL<N> where the model has it; AMD's tables call the
+ * same levels PipelineL<N>.
+ */
+static const char *topdown_word(const struct metricgroup *mg,
+				const char *word)
+{
+	static char amd[32];
+
+	if (strncmp(word, "TopdownL", 8) != 0 ||
+	    pmu_tables_select(mg->t, word, NULL, 0) > 0)
+		return word;
+	snprintf(amd, sizeof(amd), "PipelineL%s", word + 8);
+	return pmu_tables_select(mg->t, amd, NULL, 0) > 0 ? amd : word;
+}
+
 int metricgroup_add(struct metricgroup **out, const char *const *lists,
 		    size_t n_lists, const struct metricgroup_opts *opts,
 		    struct evlist *el, struct error *err)
@@ -668,9 +694,14 @@ int metricgroup_add(struct metricgroup **out, const char *const *lists,
 			ret = -ENOMEM;
 			break;
 		}
-		for (word = strtok_r(copy, ",", &save); ret == 0 && word;
-		     word = strtok_r(NULL, ",", &save))
-			ret = add_word(mg, word, opts, el, err);
+		word = strtok_r(copy, ",", &save);
+		if (!word)
+			ret = error_at(err, 0, NULL,
+				       "-M '%s' names no metric: give names or groups, as in -M TopdownL1 (see 'pstat --list metrics')",
+				       lists[i]);
+		for (; ret == 0 && word; word = strtok_r(NULL, ",", &save))
+			ret = add_word(mg, topdown_word(mg, word), opts, el,
+				       err);
 	}
 	free(copy);
 	if (ret < 0) {

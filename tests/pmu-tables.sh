@@ -176,6 +176,35 @@ expect_eq "$(wc -l <err)" 1 "--list metrics for Bogus-1-2-3: lines"
 PERF_CPUID=Bogus-1-2-3 run_pstat --list --json metricgroups
 expect_refusal "'Bogus-1-2-3'"
 
+# -M with no name, and a typo: one line each, 125, the closest name.
+for spec in '' ,; do
+	PSTAT_PMU_EVENTS=$PMU_EVENTS PERF_CPUID=GenuineIntel-6-55-4 \
+		expect_refused_saying "-M '$spec' names no metric" -M "$spec"
+done
+PSTAT_PMU_EVENTS=$PMU_EVENTS PERF_CPUID=GenuineIntel-6-55-4 \
+	expect_refused_saying "closest: tma_info_inst_mix_ipbranch" \
+	-M tma_info_inst_mix_ipbrnch
+# Without a core PMU (this VM, say) -M says so, in one line, before any
+# counter is opened; --topdown on AMD's tables is their PipelineL1.
+if [ ! -d /sys/bus/event_source/devices/cpu ] &&
+   ! ls /sys/bus/event_source/devices/*/cpus >/dev/null 2>&1; then
+	PSTAT_PMU_EVENTS=$PMU_EVENTS PERF_CPUID=AuthenticAMD-25-11-0 \
+		expect_refused_saying "is the core PMU's, which this machine does not have" \
+		--topdown
+	names=$(python3 - "$PMU_EVENTS" <<'EOF2'
+import json, os, sys
+d = os.path.join(sys.argv[1], "arch/x86/amdzen4")
+for f in os.listdir(d):
+    for m in json.load(open(os.path.join(d, f))):
+        if "PipelineL1" in m.get("MetricGroup", "").split(";"):
+            print(m["MetricName"])
+EOF2
+)
+	first=$(sed -n "s/^pstat: -M \([^:]*\): .*/\1/p" err)
+	printf '%s\n' "$names" | grep -qx "$first" ||
+		fail_ "--topdown on amdzen4: '$first' is not a PipelineL1 metric"
+fi
+
 # A set-user-ID root pstat run by nobody takes its tables and its CPUID
 # from neither variable (secure_getenv): a model made here, of a metric
 # named secret_metric, is not listed, though the same pstat lists it
