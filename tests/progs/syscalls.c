@@ -6,7 +6,6 @@
  * getppid(). The metric tests count them through tracepoints that a
  * fake PMU names as vendor events.
  */
-#define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
