@@ -113,7 +113,7 @@ static int formula_of(struct metricgroup *mg, const struct pmu_metric *pm,
 	return 0;
 }
 
-/* A number perf prints a file's value with: /sys's, or -1 (unknown). */
+/* The number a small file (sysfs, procfs) holds, or -1 when unread. */
 static double sysfs_number(const char *path)
 {
 	char buf[64];
@@ -131,7 +131,11 @@ static double sysfs_number(const char *path)
 /* Whether two hardware threads share a core here (#smt_on). */
 static bool smt_on(void)
 {
-	return sysfs_number("/sys/devices/system/cpu/smt/active") > 0.0;
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/devices/system/cpu/smt/active",
+		 pmu_sysfs_root());
+	return sysfs_number(path) > 0.0;
 }
 
 /* How many different cores, dies and packages the online CPUs sit on. */
