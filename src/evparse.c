@@ -60,9 +60,22 @@ struct parser {
 	struct pending *pend;	/* the item's events so far */
 	size_t n_pend, cap_pend;
 	size_t first;		/* the term's first in pend */
-	struct pmu_tables *tables;	/* perf's, once a name needs them */
-	bool tables_tried;
 };
+
+/*
+ * perf's tables, read once a name needs them and kept to the end
+ * (evparse_fini): an events file parses a line at a time, and a load
+ * costs 5-20 ms.
+ */
+static struct pmu_tables *tables;
+static bool tables_tried;
+
+void evparse_fini(void)
+{
+	pmu_tables_free(tables);
+	tables = NULL;
+	tables_tried = false;
+}
 
 static int __attribute__((format(printf, 4, 5)))
 fail(struct parser *p, size_t col, const char *hint, const char *fmt, ...)
@@ -742,16 +755,18 @@ static int parse_table(struct parser *p, size_t col, size_t len)
 
 	if (len >= sizeof(name))
 		return -ENOENT;
-	if (!p->tables_tried) {
-		p->tables_tried = true;
-		ret = pmu_tables_load(&p->tables, PMU_TABLES_EVENTS, why,
+	if (!tables_tried) {
+		tables_tried = true;
+		ret = pmu_tables_load(&tables, PMU_TABLES_EVENTS, why,
 				      sizeof(why));
-		if (ret == -ENOMEM)
+		if (ret == -ENOMEM) {
+			tables_tried = false;
 			return ret;
+		}
 	}
 	memcpy(name, p->s + col, len);
 	name[len] = '\0';
-	pe = p->tables ? pmu_tables_event(p->tables, name, NULL) : NULL;
+	pe = tables ? pmu_tables_event(tables, name, NULL) : NULL;
 	if (!pe)
 		return -ENOENT;
 	/* The tables' "cpu" is the core PMU, armv8_pmuv3_0 on arm64. */
@@ -772,7 +787,7 @@ static int parse_table(struct parser *p, size_t col, size_t len)
 		snprintf(why, sizeof(why), "%s", p->err->reason);
 		ret = fail(p, col, NULL,
 			   "'%s' of perf's %s tables is %s/%s/, which this machine does not take: %s",
-			   name, pmu_tables_model(p->tables), pmu, terms, why);
+			   name, pmu_tables_model(tables), pmu, terms, why);
 	}
 	free(terms);
 	if (ret < 0)
@@ -784,7 +799,7 @@ static int parse_table(struct parser *p, size_t col, size_t len)
 	memcpy(ev->unit, x.unit, sizeof(ev->unit));
 	snprintf(ev->pmu, sizeof(ev->pmu), "%s", pmu);
 	snprintf(ev->source, sizeof(ev->source), "perf's tables, model %s",
-		 pmu_tables_model(p->tables));
+		 pmu_tables_model(tables));
 	return 0;
 }
 
@@ -1070,7 +1085,6 @@ int evparse(struct evlist *el, const char *spec, struct error *err)
 		ret = fail(&p, p.pos, NULL, "expected ',' after the event");
 	drop_pending(&p);
 	free(p.pend);
-	pmu_tables_free(p.tables);
 	return ret;
 }
 

@@ -35,4 +35,7 @@ typedef int evparse_open_fn(const char *path, int flags, mode_t mode);
 int evparse_file(struct evlist *el, const char *path, evparse_open_fn *open_fn,
 		 struct error *err);
 
+/* Frees perf's tables, which a vendor name had evparse read. */
+void evparse_fini(void);
+
 #endif

@@ -15,6 +15,7 @@
 #include "dest.h"
 #include "diag.h"
 #include "evlist.h"
+#include "evparse.h"
 #include "explain.h"
 #include "list.h"
 #include "merge.h"
@@ -264,6 +265,7 @@ int main(int argc, char **argv)
 		ret = act(&o, env_err);
 	}
 	options_free(&o);
+	evparse_fini();
 	pfm_fini();
 	diag_to(NULL);
 	dest_stderr_close();

@@ -51,7 +51,8 @@ CPPFLAGS_FUZZ = -include $(top_builddir)/config.h -I$(top_builddir) \
 
 LIB_SRCS = $(filter-out $(top_srcdir)/src/main.c,$(wildcard $(top_srcdir)/src/*.c))
 LIB_OBJS = $(patsubst $(top_srcdir)/src/%.c,$(FUZZ_OUT)/src/%.o,$(LIB_SRCS))
-COMMON_OBJS = $(FUZZ_OUT)/fuzz.o $(FUZZ_OUT)/jsonread.o $(FUZZ_OUT)/csvread.o
+COMMON_OBJS = $(FUZZ_OUT)/fuzz.o $(FUZZ_OUT)/jsonread.o $(FUZZ_OUT)/csvread.o \
+	$(FUZZ_OUT)/evcheck.o
 BINS = $(TARGETS:%=$(FUZZ_OUT)/fuzz_%)
 
 all: $(BINS)
