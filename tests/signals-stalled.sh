@@ -37,6 +37,13 @@ ended_or_held()
 	! pgrep -P "$pstat" >/dev/null && sleeping_in "$pstat" '*'
 }
 
+# shellcheck disable=SC2317
+# Whether pstat, its command gone, waits to write into a pipe.
+held_on_pipe()
+{
+	! pgrep -P "$pstat" >/dev/null && sleeping_in "$pstat" '*pipe_write*'
+}
+
 # stop SIG STATUS: SIG to pstat, and a second once it is held up on its
 # output with no command (the first may have gone to the command):
 # pstat ends with STATUS.
@@ -92,11 +99,15 @@ fifo stderr
 exec 6<>stderr
 full stderr
 guard -e task-clock -- true 2>&6
+wait_until "pstat held up on the results" held_on_pipe
 stop INT 130
 
 # The same pipe, and pstat's own message, not the results (they go to
 # -o): the notice of how the command ended. SIGTERM.
 guard -o out -e task-clock -- sh -c 'kill -TERM $$' 2>&6
+# Not before the command ended: a signal before then would be the
+# user's, and nothing counted to show.
+wait_until "pstat held up on its message" held_on_pipe
 stop TERM 143
 [ -s out ] || fail_ "stderr stalled on a message: no results in -o's file"
 exit 0
