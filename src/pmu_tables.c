@@ -1432,11 +1432,26 @@ static size_t distance(const char *a, const char *b)
 	return row[lb];
 }
 
-/* A candidate weighed: those at the least distance so far kept. */
+/*
+ * Whether name ends in "_word", in any case: perf 6.1's IpBranch is
+ * 6.12's tma_info_inst_mix_ipbranch.
+ */
+static bool renamed(const char *name, const char *word)
+{
+	size_t ln = strlen(name), lw = strlen(word);
+
+	return lw > 0 && ln > lw && name[ln - lw - 1] == '_' &&
+	       strcasecmp(name + ln - lw, word) == 0;
+}
+
+/*
+ * A candidate weighed: those at the least distance so far kept; a name
+ * the word ends (renamed) is as close as can be.
+ */
 static void weigh(const char *name, const char *word, size_t *best,
 		  const char **out, size_t max, size_t *n)
 {
-	size_t d = distance(name, word);
+	size_t d = renamed(name, word) ? 0 : distance(name, word);
 
 	if (d > *best)
 		return;

@@ -144,9 +144,11 @@ const struct pmu_group *pmu_tables_group(const struct pmu_tables *t,
 					 const char *name);
 
 /*
- * The metric and group names closest to an unknown word (fewest edits,
- * in any case, and no more than a third of its length), for "did you
- * mean": how many, the first max of them into out.
+ * The metric and group names closest to an unknown word, for "did you
+ * mean": those that end in "_WORD" (perf 6.12's names for 6.1's: IPC is
+ * tma_info_thread_ipc), else those the fewest edits away, in any case,
+ * and no more than a third of its length. How many, the first max of
+ * them into out.
  */
 size_t pmu_tables_closest(const struct pmu_tables *t, const char *word,
 			  const char **out, size_t max);

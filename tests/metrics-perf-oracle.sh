@@ -9,7 +9,8 @@
 # tracepoints whose names this kernel decides; where they are system
 # calls tests/progs/syscalls makes, the metric's value is known exactly,
 # and perf must print it too; and so are the counts of the tables'
-# event names given to -e.
+# event names given to -e. With perf 6.1's tables (PMU_EVENTS_61), -M
+# IpBranch is perf's to the byte.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -117,6 +118,29 @@ in_tree "$PSTAT" -x, -e $events -- $prog 2>err >/dev/null ||
 expect_eq "$(cut -d, -f1,3 err | tr '\n' ' ')" \
 	"$(cut -d, -f1,3 perf.csv | tr '\n' ' ')" "-e $events, beside perf"
 expect_eq "$(count err INST_RETIRED.ANY)" 1000 "-e INST_RETIRED.ANY"
+
+# perf 6.1's own tables (linux-source-6.1, made by make check): perf
+# 6.1's name, and the same metric on the same row, as perf prints it.
+if [ -d "${PMU_EVENTS_61:-}/arch/x86" ]; then
+	# shellcheck disable=SC2086
+	PSTAT_PMU_EVENTS=$PMU_EVENTS_61 in_tree "$PSTAT" -x, -M IpBranch \
+		-- $prog 2>err >/dev/null ||
+		{ show_err_; fail_ "pstat -M IpBranch (6.1's tables) failed"; }
+	in_tree perf stat -x, -M IpBranch -- $prog 2>perf.csv >/dev/null ||
+		{ cat perf.csv; fail_ "perf stat -M IpBranch failed"; }
+	expect_eq "$(cut -d, -f1,3,6,7 err | tr '\n' ' ')" \
+		"$(cut -d, -f1,3,6,7 perf.csv | tr '\n' ' ')" \
+		"-M IpBranch with 6.1's tables, beside perf 6.1"
+	expect_eq "$(metric err)" 125.00 "-M IpBranch with 6.1's tables"
+else
+	echo "perf 6.1's tables not made (no linux-source-6.1): -M IpBranch with them not compared"
+fi
+
+# perf 6.1's name with 6.12's tables: refused, 6.12's name said.
+in_tree "$PSTAT" -x, -M IpBranch -- true 2>err >/dev/null
+expect_eq "$?" 125 "-M IpBranch with 6.12's tables: status"
+grep -q "^pstat: .*'IpBranch'.*closest: $ipbranch" err ||
+	{ show_err_; fail_ "-M IpBranch: 6.12's name not said"; }
 
 # An unknown metric: one line, the closest names, 125, nothing run.
 in_tree "$PSTAT" -M tma_info_inst_mix_ipbrnch -- touch ran 2>err >/dev/null

@@ -362,7 +362,8 @@ START_TEST(test_listed)
 }
 END_TEST
 
-/* For "did you mean": the closest metric or group names, each once. */
+/* For "did you mean": the closest metric or group names, each once;
+ * a name that ends in "_WORD" first. */
 static const struct closest_row {
 	int line;
 	const char *word;
@@ -373,6 +374,8 @@ static const struct closest_row {
 	{ __LINE__, "topdownl2", 1, "TopdownL1" },
 	{ __LINE__, "tma_retirin", 1, "tma_retiring" },
 	{ __LINE__, "ipd", 1, "IPC" },
+	/* perf 6.1's name for what 6.12 calls tma_retiring: its end. */
+	{ __LINE__, "Retiring", 1, "tma_retiring" },
 	{ __LINE__, "cycles", 0, NULL },
 };
 
