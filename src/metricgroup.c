@@ -15,6 +15,7 @@
 #include "evparse.h"
 #include "evsel.h"
 #include "expr.h"
+#include "fit.h"
 #include "metricgroup.h"
 #include "pmu.h"
 #include "pmu_tables.h"
@@ -735,6 +736,118 @@ void metricgroup_free(struct metricgroup *mg)
 	free(mg);
 }
 
+/* The table's event that el's event at counts, or NULL. */
+static const struct pmu_event *table_event_at(const struct metricgroup *mg,
+					      size_t at)
+{
+	size_t i;
+
+	for (i = 0; i < mg->n_ev; i++)
+		if (mg->ev[i].at == at)
+			return pmu_tables_event(mg->t, mg->ev[i].name, NULL);
+	return NULL;
+}
+
+/* Whether a table's event has a real event code (the kernel schedules
+ * it on a generic counter too), not a fixed counter's event=0. */
+static bool real_code(const struct pmu_event *pe)
+{
+	const char *e = strstr(pe->terms, "event=");
+
+	return !e || strtoull(e + 6, NULL, 0) != 0;
+}
+
+/*
+ * The NMI watchdog's counter: on Intel's core PMU, fixed counter 1
+ * (cycles), while kernel.nmi_watchdog is 1 on this machine, whose
+ * tables these are (no PERF_CPUID): the mask of it, or 0.
+ */
+static unsigned int watchdog_fixed(const struct metricgroup *mg,
+				   const char *pmu)
+{
+	if (strcmp(pmu, "cpu") != 0 ||
+	    strncmp(pmu_tables_cpuid(mg->t), "GenuineIntel", 12) != 0 ||
+	    secure_getenv("PERF_CPUID"))
+		return 0;
+	return sysfs_number("/proc/sys/kernel/nmi_watchdog") > 0.0 ? 1u << 1
+								  : 0;
+}
+
+/*
+ * One group of el (from first, n events): whether its events fit the
+ * counters the tables give their PMU, said on one line.
+ */
+static void explain_group_fit(FILE *f, const struct metricgroup *mg,
+			      const struct evlist *el, size_t first, size_t n)
+{
+	struct fit_event ev[2 * FIT_MAX_COUNTERS];
+	const struct pmu_counters *c = NULL;
+	const struct pmu_event *pe;
+	const char *pmu = NULL;
+	struct fit_pmu p = { 0 };
+	unsigned int gen, fix;
+	size_t i, k = 0;
+
+	for (i = first; i < first + n; i++) {
+		pe = table_event_at(mg, i);
+		if (!pe)
+			continue;
+		if (!pmu) {
+			pmu = pe->pmu;
+			c = pmu_tables_counters(mg->t, pmu);
+			if (!c)
+				break;
+			p = (struct fit_pmu){ c->generic, c->fixed,
+					      watchdog_fixed(mg, pmu) };
+		}
+		if (k == sizeof(ev) / sizeof(*ev) ||
+		    fit_event_parse(pe->counter, real_code(pe), &p,
+				    &ev[k++]) < 0) {
+			fprintf(f, "  group of %s: cannot say (%s's counters: '%s')\n",
+				evsel_name(evlist_at(el, first)), pe->name,
+				pe->counter ? pe->counter : "");
+			return;
+		}
+	}
+	if (!pmu)
+		return;
+	if (!c) {
+		fprintf(f, "  group of %s: cannot say: the tables give no counter count for the %s PMU\n",
+			evsel_name(evlist_at(el, first)), pmu);
+		return;
+	}
+	fprintf(f, "  group of %s (%zu of the %s PMU's events): ",
+		evsel_name(evlist_at(el, first)), k, pmu);
+	if (fit_group(ev, k, &p, &gen, &fix))
+		fprintf(f, "fits: %u of %u generic counters, %u of %u fixed\n",
+			gen, p.generic, fix, p.fixed);
+	else
+		fprintf(f, "does not fit %u generic and %u fixed counters (%u of its events at most at once): the weak group is opened as single events, multiplexed\n",
+			p.generic, p.fixed, gen);
+	if (p.fixed_taken)
+		fprintf(f, "    (the NMI watchdog holds fixed counter 1: sysctl kernel.nmi_watchdog=0 frees it)\n");
+}
+
+/* --explain -M: whether each group fits its PMU's counters. */
+static void explain_fit(FILE *f, const struct metricgroup *mg,
+			const struct evlist *el)
+{
+	struct evlist_group g;
+	size_t i;
+	bool said = false;
+
+	for (i = 0; i < evlist_count(el); i += g.n ? g.n : 1) {
+		g = evlist_group_of(el, i);
+		if (g.n <= 1)
+			continue;
+		if (!said)
+			fprintf(f, "counters (the %s tables' counter counts):\n",
+				pmu_tables_model(mg->t));
+		said = true;
+		explain_group_fit(f, mg, el, g.first, g.n);
+	}
+}
+
 void metricgroup_explain(FILE *f, const struct metricgroup *mg,
 			 const struct evlist *el)
 {
@@ -752,6 +865,7 @@ void metricgroup_explain(FILE *f, const struct metricgroup *mg,
 			fprintf(f, "    shown beside %s\n",
 				evsel_name(evlist_at(el, m->leader)));
 	}
+	explain_fit(f, mg, el);
 	fputc('\n', f);
 }
 

@@ -52,6 +52,14 @@ struct pmu_event {
 	const char *scale_unit;		/* ScaleUnit, or NULL */
 	bool per_pkg;			/* PerPkg: one count per package */
 	bool deprecated;
+	const char *counter;		/* Counter: "0,1,2,3", "Fixed counter
+					 * 1"; or NULL */
+};
+
+/* counter.json's entry: the counters of a PMU (pmu as an event's). */
+struct pmu_counters {
+	const char *pmu;
+	unsigned int generic, fixed;
 };
 
 /* A metric group: a name in some metric's MetricGroup. */
@@ -152,6 +160,12 @@ const struct pmu_group *pmu_tables_group(const struct pmu_tables *t,
  */
 size_t pmu_tables_closest(const struct pmu_tables *t, const char *word,
 			  const char **out, size_t max);
+
+/* The counters the tables give pmu (an event's pmu: "cpu" for the
+ * core PMU), or NULL: counter.json, of Intel's models, loaded with
+ * PMU_TABLES_EVENTS. */
+const struct pmu_counters *pmu_tables_counters(const struct pmu_tables *t,
+					       const char *pmu);
 
 /* The events, sorted as the metrics; one by name, as a metric. */
 size_t pmu_tables_n_events(const struct pmu_tables *t);

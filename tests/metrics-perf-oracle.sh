@@ -106,6 +106,19 @@ in_tree "$PSTAT" -j -M $ipbranch -- $prog 2>err >/dev/null ||
 grep -q "\"metric-value\" *: *125\(\.0*\)\?, *\"metric-unit\" *: *\"$ipbranch\"" err ||
 	{ show_err_; fail_ "-j -M $ipbranch: no metric-value 125"; }
 
+# --explain -M: whether each group fits the counters the model's
+# counter.json gives (Skylake-X: 4 generic, 3 fixed). IpBranch's two
+# take fixed counter 0 (INST_RETIRED.ANY) and a generic one; tma_cisc
+# puts 5 events that need a generic counter in one group.
+in_tree "$PSTAT" -M $ipbranch --explain >out 2>err ||
+	{ show_err_; fail_ "--explain -M $ipbranch failed"; }
+grep -q "^  group of [A-Z_.]* (2 of the cpu PMU's events): fits: 1 of 4 generic counters, 1 of 3 fixed\$" out ||
+	{ cat out; fail_ "--explain -M $ipbranch: not said to fit"; }
+in_tree "$PSTAT" -M tma_cisc --explain >out 2>err ||
+	{ show_err_; fail_ "--explain -M tma_cisc failed"; }
+grep -q "^  group of .*: does not fit 4 generic and 3 fixed counters (5 of its events at most at once)" out ||
+	{ cat out; fail_ "--explain -M tma_cisc: not said not to fit"; }
+
 # The tables' event names with -e, in any case and with modifiers, as
 # perf takes them: the same counts, the same names.
 events=INST_RETIRED.ANY,br_inst_retired.all_branches:u

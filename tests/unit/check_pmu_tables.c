@@ -272,6 +272,32 @@ START_TEST(test_order)
 }
 END_TEST
 
+/* counter.json: each PMU's counters ("core" is the core PMU's), and an
+ * event's Counter field, loaded with the events. */
+START_TEST(test_counters)
+{
+	const struct pmu_counters *c;
+	const struct pmu_event *e;
+	struct pmu_tables *t;
+
+	use_fixture();
+	t = load("GenuineIntel-6-55-4", PMU_TABLES_EVENTS);
+	c = pmu_tables_counters(t, "cpu");
+	ck_assert_ptr_nonnull(c);
+	ck_assert_uint_eq(c->generic, 4);
+	ck_assert_uint_eq(c->fixed, 3);
+	c = pmu_tables_counters(t, "uncore_cha");
+	ck_assert_ptr_nonnull(c);
+	ck_assert_uint_eq(c->generic, 4);
+	ck_assert_uint_eq(c->fixed, 0);
+	ck_assert_ptr_null(pmu_tables_counters(t, "uncore_imc"));
+	e = pmu_tables_event(t, "INST_RETIRED.ANY", NULL);
+	ck_assert_ptr_nonnull(e);
+	check_str("Counter", e->counter, "Fixed counter 0");
+	pmu_tables_free(t);
+}
+END_TEST
+
 /* The groups: of the metrics' MetricGroup, described by metricgroups.json. */
 START_TEST(test_groups)
 {
@@ -651,6 +677,7 @@ static Suite *pmu_tables_suite(void)
 	tcase_add_test(tc, test_metric);
 	tcase_add_test(tc, test_order);
 	tcase_add_test(tc, test_groups);
+	tcase_add_test(tc, test_counters);
 	tcase_add_loop_test(tc, test_select, 0, N_ROWS(select_rows));
 	tcase_add_test(tc, test_listed);
 	tcase_add_loop_test(tc, test_closest, 0, N_ROWS(closest_rows));
