@@ -170,6 +170,7 @@ static int build_cgroup_evlist(const struct options *o, struct evlist *el,
 {
 	char err[PATH_MAX + 256];
 	const char *p = o->for_each_cgroup;
+	struct metricgroup *again;
 	size_t first, n;
 	char *name;
 	int ret = 0;
@@ -180,7 +181,12 @@ static int build_cgroup_evlist(const struct options *o, struct evlist *el,
 		n = strcspn(p, ",");
 		first = evlist_count(el);
 		name = strndup(p, n);
-		ret = name ? build_events(o, el, NULL, NULL) : -ENOMEM;
+		/* -M's events alike in each cgroup; the first's metrics are
+		 * the ones computed (output.h's mg_block). */
+		again = NULL;
+		ret = name ? build_events(o, el, NULL, first ? &again : mg)
+			   : -ENOMEM;
+		metricgroup_free(again);
 		if (ret == 0 && (ret = cgroups_name_range(cg, el, name, first,
 							  err, sizeof(err))) == -EINVAL)
 			diag_error("%s", err);
@@ -190,6 +196,17 @@ static int build_cgroup_evlist(const struct options *o, struct evlist *el,
 	if (ret == 0 && (ret = cgroups_check_groups(el, err, sizeof(err))) < 0)
 		diag_error("%s", err);
 	return ret;
+}
+
+/* How many cgroups --for-each-cgroup names. */
+static size_t cgroups_named(const struct options *o)
+{
+	const char *p;
+	size_t n = 1;
+
+	for (p = o->for_each_cgroup; *p; p++)
+		n += *p == ',';
+	return n;
 }
 
 /*
@@ -697,6 +714,9 @@ int count_run(struct options *o, int env_err)
 		verbose_trace_opens();
 		environ_lost(o, env_err);
 		o->out.mg = mg;
+		/* --for-each-cgroup: each cgroup's events alike. */
+		o->out.mg_block = mg && o->for_each_cgroup ?
+				  evlist_count(el) / cgroups_named(o) : 0;
 		ret = run(o, &tg, el, ctl, dest, dest_fd,
 			  &(struct output_run){ .rank = &ri,
 						.host = host[0] ? host : NULL });

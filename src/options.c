@@ -712,10 +712,9 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	if ((o->n_metrics || o->topdown) && o->out.metric_only)
 		return error_say(err, len,
 			   "--metric-only does not show -M's metrics yet: drop --metric-only");
-	if ((o->n_metrics || o->topdown) &&
-	    (o->for_each_cgroup || o->n_cgroups))
+	if ((o->n_metrics || o->topdown) && o->n_cgroups)
 		return error_say(err, len,
-			   "-M and --topdown do not count in cgroups yet: drop -G and --for-each-cgroup, or count the events with -e");
+			   "-M and --topdown do not count in -G's cgroups yet: give the cgroups to --for-each-cgroup");
 	if ((o->pids != NULL) + (o->tids != NULL) +
 	    (o->all_cpus || o->cpu_list) > 1)
 		return error_say(err, len,

@@ -26,6 +26,8 @@ struct metricgroup;
 struct output_opts {
 	enum output_format format;
 	const struct metricgroup *mg;	/* -M's metrics, or NULL */
+	size_t mg_block;	/* --for-each-cgroup: el's events of each
+				 * cgroup, in which mg's are alike; 0: one */
 	const char *sep;	/* -x separator */
 	bool big_num;		/* group digits in human output */
 	bool metric_only;	/* --metric-only */

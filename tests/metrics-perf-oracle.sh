@@ -106,6 +106,30 @@ in_tree "$PSTAT" -j -M $ipbranch -- $prog 2>err >/dev/null ||
 grep -q "\"metric-value\" *: *125\(\.0*\)\?, *\"metric-unit\" *: *\"$ipbranch\"" err ||
 	{ show_err_; fail_ "-j -M $ipbranch: no metric-value 125"; }
 
+# --for-each-cgroup: the metrics again in each cgroup, from its own
+# counts: the program's cgroup gets perf's value, the other none.
+root=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/self/mounts)
+if [ -n "$root" ] && mkdir "$root/pstat-m-$$" "$root/pstat-n-$$"; then
+	at_exit "rmdir '$root/pstat-m-$$' '$root/pstat-n-$$'"
+	in_cg="echo \$\$ >'$root/pstat-m-$$/cgroup.procs' && exec $prog"
+	in_tree perf stat -a -x, --for-each-cgroup "pstat-n-$$,pstat-m-$$" \
+		-M IpBranch -- sh -c "$in_cg" 2>perf.csv >/dev/null ||
+		{ cat perf.csv; fail_ "perf stat --for-each-cgroup -M failed"; }
+	in_tree "$PSTAT" -a -x, --for-each-cgroup "pstat-n-$$,pstat-m-$$" \
+		-M $ipbranch -- sh -c "$in_cg" 2>err >/dev/null ||
+		{ show_err_; fail_ "pstat --for-each-cgroup -M failed"; }
+	cg_metric() { awk -F, -v c="$2" '$4 == c && $8 != "" { print $7 }' "$1"; }
+	expect_eq "$(cg_metric err "pstat-m-$$")" \
+		"$(cg_metric perf.csv "pstat-m-$$")" \
+		"--for-each-cgroup -M: the program's cgroup, beside perf"
+	expect_eq "$(cg_metric err "pstat-m-$$")" 125.00 \
+		"--for-each-cgroup -M: the program's cgroup"
+	expect_eq "$(cg_metric err "pstat-n-$$")" nan \
+		"--for-each-cgroup -M: a cgroup where nothing ran"
+else
+	echo "no cgroup2 hierarchy to make cgroups in: --for-each-cgroup -M not compared"
+fi
+
 # --explain -M: whether each group fits the counters the model's
 # counter.json gives (Skylake-X: 4 generic, 3 fixed). IpBranch's two
 # take fixed counter 0 (INST_RETIRED.ANY) and a generic one; tma_cisc
