@@ -62,14 +62,15 @@ static int event_file(const struct options *o, struct evlist *el,
 
 /* The -G lists that follow the first n -e: 0, or -EINVAL once said. */
 static int apply_cgroups(const struct options *o, struct evlist *el,
-			 struct cgroups *cg, size_t n)
+			 struct cgroups *cg, size_t n, bool metrics)
 {
 	char err[PATH_MAX + 256];
 	size_t i;
 	int ret = 0;
 
 	for (i = 0; cg && ret == 0 && i < o->n_cgroups; i++)
-		if (o->cgroups[i].after == n)
+		if (o->cgroups[i].after == n &&
+		    o->cgroups[i].after_metrics == metrics)
 			ret = cgroups_apply(cg, el, o->cgroups[i].list, err,
 					    sizeof(err));
 	if (ret == -EINVAL)
@@ -135,20 +136,30 @@ static int build_events(const struct options *o, struct evlist *el,
 	if (o->n_events == 0 && o->n_metrics == 0 && !o->topdown)
 		ret = evparse(el, event_table_default_set(), &err);
 	/* -G's failures are said by apply_cgroups: none in err. */
-	if (ret == 0 && (ret = apply_cgroups(o, el, cg, 0)) < 0)
+	if (ret == 0 && (ret = apply_cgroups(o, el, cg, 0, false)) < 0)
 		return ret;
-	for (i = 0; ret == 0 && i < o->n_events; i++) {
+	for (i = 0; ret == 0 && i <= o->n_events; i++) {
+		/* -M's events where the first -M was, as perf adds them;
+		 * then the -G lists given after it. */
+		if (mg && (o->n_metrics || o->topdown) && o->metrics_at == i) {
+			metrics = true;
+			ret = add_metrics(o, el, mg, &err);
+			if (ret < 0)
+				break;
+			metrics = false;
+			if ((ret = apply_cgroups(o, el, cg, i, true)) < 0)
+				return ret;
+		}
+		if (i == o->n_events)
+			break;
 		pfm = o->events_pfm[i];
 		ret = pfm ? pfm_events_parse(el, o->events[i], &err)
 		      : o->events[i][0] == '@'
 		      ? event_file(o, el, o->events[i] + 1, &err)
 		      : evparse(el, o->events[i], &err);
-		if (ret == 0 && (ret = apply_cgroups(o, el, cg, i + 1)) < 0)
+		if (ret == 0 &&
+		    (ret = apply_cgroups(o, el, cg, i + 1, false)) < 0)
 			return ret;
-	}
-	if (ret == 0 && mg && (o->n_metrics || o->topdown)) {
-		metrics = true;
-		ret = add_metrics(o, el, mg, &err);
 	}
 	for (level = 1; ret == 0 && level <= o->detailed &&
 	     (set = event_table_detailed_set(level)); level++)

@@ -126,6 +126,22 @@ if [ -n "$root" ] && mkdir "$root/pstat-m-$$" "$root/pstat-n-$$"; then
 		"--for-each-cgroup -M: the program's cgroup"
 	expect_eq "$(cg_metric err "pstat-n-$$")" nan \
 		"--for-each-cgroup -M: a cgroup where nothing ran"
+	# -G after -M names -M's events (perf 6.1 refuses it: "must
+	# define events before cgroups"); before it, the -e's alone, as
+	# in perf.
+	in_tree "$PSTAT" -a -x, -M $ipbranch -G "pstat-m-$$" -- \
+		sh -c "$in_cg" 2>err >/dev/null ||
+		{ show_err_; fail_ "pstat -M -G failed"; }
+	expect_eq "$(cg_metric err "pstat-m-$$")" 125.00 "-M then -G"
+	expect_eq "$(awk -F, '{ print $3 "," $4 }' err | sort | tr '\n' ' ')" \
+		"BR_INST_RETIRED.ALL_BRANCHES,pstat-m-$$ INST_RETIRED.ANY,pstat-m-$$ " \
+		"-M then -G: the cgroup of -M's events"
+	in_tree "$PSTAT" -a -x, -e task-clock -G "pstat-m-$$" -M $ipbranch \
+		-- sh -c "$in_cg" 2>err >/dev/null ||
+		{ show_err_; fail_ "pstat -e -G -M failed"; }
+	expect_eq "$(awk -F, '{ print $3 "," $4 }' err | sort | tr '\n' ' ')" \
+		"BR_INST_RETIRED.ALL_BRANCHES, INST_RETIRED.ANY, task-clock,pstat-m-$$ " \
+		"-e, -G, then -M: -M's events in no cgroup"
 else
 	echo "no cgroup2 hierarchy to make cgroups in: --for-each-cgroup -M not compared"
 fi

@@ -604,8 +604,6 @@ static const struct bad_row bad_rows[] = {
 	  "--td-level takes a level from 1 to 6, not '7'" },
 	{ __LINE__, { "--metric-only", "-M", "x", "true" },
 	  "--metric-only does not show -M's metrics yet: drop --metric-only" },
-	{ __LINE__, { "-a", "-M", "x", "-G", "a", "true" },
-	  "-M and --topdown do not count in -G's cgroups yet: give the cgroups to --for-each-cgroup" },
 	{ __LINE__, { "-p", "1", "-t", "2" },
 	  "-p, -t and -a/-C each choose what to count; give one of them" },
 	{ __LINE__, { "-C", "0", "-p", "1" },
