@@ -332,6 +332,25 @@ static void free_names(char **names, size_t n)
 }
 
 /*
+ * The metric a formula of metric from names: on a hybrid CPU the one of
+ * from's core PMU (cpu_core's tma_retiring, not cpu_atom's), else the
+ * first of the name. NULL: no metric has it.
+ */
+static const struct pmu_metric *ref_metric(const struct pmu_tables *t,
+					   const char *name,
+					   const struct pmu_metric *from)
+{
+	const struct pmu_metric *m;
+	size_t n = 0, i;
+
+	m = pmu_tables_metric(t, name, &n);
+	for (i = 0; m && from && i < n; i++)
+		if (strcmp(m[i].pmu, from->pmu) == 0)
+			return &m[i];
+	return m;
+}
+
+/*
  * The events f reads, and those of the metrics it names, into the
  * sorted set names: those evaluation can need (expr_ids_needed).
  */
@@ -371,7 +390,7 @@ static int collect_events(struct metricgroup *mg, const struct formula *f,
 		if (!needed[i] || is_tool(id))
 			continue;
 		ref = pmu_tables_event(mg->t, id, NULL) ? NULL
-		      : pmu_tables_metric(mg->t, id, NULL);
+		      : ref_metric(mg->t, id, f->pm);
 		if (ref) {
 			ret = formula_of(mg, ref, &rf, err);
 			if (ret == 0)
@@ -740,11 +759,27 @@ void metricgroup_free(struct metricgroup *mg)
 static const struct pmu_event *table_event_at(const struct metricgroup *mg,
 					      size_t at)
 {
-	size_t i;
+	const struct pmu_event *pe;
+	const char *name, *at_sign;
+	char pmu[64], ev[256];
+	size_t i, k, n = 0;
 
-	for (i = 0; i < mg->n_ev; i++)
-		if (mg->ev[i].at == at)
-			return pmu_tables_event(mg->t, mg->ev[i].name, NULL);
+	for (i = 0; i < mg->n_ev && mg->ev[i].at != at; i++)
+		;
+	if (i == mg->n_ev)
+		return NULL;
+	name = mg->ev[i].name;
+	pe = pmu_tables_event(mg->t, name, NULL);
+	/* cpu_atom@TOPDOWN_BE_BOUND.ALL@: that PMU's event of the name. */
+	at_sign = strchr(name, '@');
+	if (pe || !at_sign || (size_t)(at_sign - name) >= sizeof(pmu) ||
+	    sscanf(at_sign + 1, "%255[^@]@", ev) != 1)
+		return pe;
+	snprintf(pmu, sizeof(pmu), "%.*s", (int)(at_sign - name), name);
+	pe = pmu_tables_event(mg->t, ev, &n);
+	for (k = 0; pe && k < n; k++)
+		if (strcmp(pe[k].pmu, pmu) == 0)
+			return &pe[k];
 	return NULL;
 }
 
@@ -773,12 +808,22 @@ static unsigned int watchdog_fixed(const struct metricgroup *mg,
 								  : 0;
 }
 
+/* The title of --explain's counters, before its first line. */
+static void fit_title(FILE *f, const struct metricgroup *mg, bool *said)
+{
+	if (!*said)
+		fprintf(f, "counters (the %s tables' counter counts):\n",
+			pmu_tables_model(mg->t));
+	*said = true;
+}
+
 /*
  * One group of el (from first, n events): whether its events fit the
  * counters the tables give their PMU, said on one line.
  */
 static void explain_group_fit(FILE *f, const struct metricgroup *mg,
-			      const struct evlist *el, size_t first, size_t n)
+			      const struct evlist *el, size_t first, size_t n,
+			      bool *said)
 {
 	struct fit_event ev[2 * FIT_MAX_COUNTERS];
 	const struct pmu_counters *c = NULL;
@@ -803,6 +848,7 @@ static void explain_group_fit(FILE *f, const struct metricgroup *mg,
 		if (k == sizeof(ev) / sizeof(*ev) ||
 		    fit_event_parse(pe->counter, real_code(pe), &p,
 				    &ev[k++]) < 0) {
+			fit_title(f, mg, said);
 			fprintf(f, "  group of %s: cannot say (%s's counters: '%s')\n",
 				evsel_name(evlist_at(el, first)), pe->name,
 				pe->counter ? pe->counter : "");
@@ -811,6 +857,7 @@ static void explain_group_fit(FILE *f, const struct metricgroup *mg,
 	}
 	if (!pmu)
 		return;
+	fit_title(f, mg, said);
 	if (!c) {
 		fprintf(f, "  group of %s: cannot say: the tables give no counter count for the %s PMU\n",
 			evsel_name(evlist_at(el, first)), pmu);
@@ -838,13 +885,8 @@ static void explain_fit(FILE *f, const struct metricgroup *mg,
 
 	for (i = 0; i < evlist_count(el); i += g.n ? g.n : 1) {
 		g = evlist_group_of(el, i);
-		if (g.n <= 1)
-			continue;
-		if (!said)
-			fprintf(f, "counters (the %s tables' counter counts):\n",
-				pmu_tables_model(mg->t));
-		said = true;
-		explain_group_fit(f, mg, el, g.first, g.n);
+		if (g.n > 1)
+			explain_group_fit(f, mg, el, g.first, g.n, &said);
 	}
 }
 
@@ -874,6 +916,7 @@ struct eval {
 	const struct metricgroup *mg;
 	const struct metricgroup_values *v;
 	int depth;
+	const struct pmu_metric *pm;	/* whose formula is evaluated */
 };
 
 static double formula_value(const struct eval *ev, const struct formula *f);
@@ -898,7 +941,7 @@ static bool id_value(void *arg, const char *name, double *v)
 	}
 	if (e)
 		return ev->v->event(ev->v->arg, e->at, v);
-	ref = pmu_tables_metric(mg->t, name, NULL);
+	ref = ref_metric(mg->t, name, ev->pm);
 	for (i = 0; ref && i < mg->n_formulas; i++)
 		if (mg->formulas[i]->pm == ref && ev->depth < REF_DEPTH_MAX) {
 			deeper.depth++;
@@ -927,13 +970,15 @@ static int eval_cpuid(void *arg, const char *s)
 /* NOLINTNEXTLINE(misc-no-recursion): REF_DEPTH_MAX deep at most */
 static double formula_value(const struct eval *ev, const struct formula *f)
 {
+	struct eval in = *ev;
 	const struct expr_env env = {
-		.arg = (void *)ev, .id = id_value, .literal = literal,
+		.arg = &in, .id = id_value, .literal = literal,
 		.has_event = counted_event, .source_count = one_source,
 		.cpuid_cmp = eval_cpuid,
 	};
 	double v;
 
+	in.pm = f->pm;
 	return expr_eval(f->e, &env, &v) == 0 ? v : NAN;
 }
 
