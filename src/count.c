@@ -697,6 +697,7 @@ int count_run(struct options *o, int env_err)
 		verbose_trace_opens();
 		environ_lost(o, env_err);
 		o->out.mg = mg;
+		o->out.tty = isatty(dest_fd);
 		ret = run(o, &tg, el, ctl, dest, dest_fd,
 			  &(struct output_run){ .rank = &ri,
 						.host = host[0] ? host : NULL });

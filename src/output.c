@@ -592,7 +592,8 @@ struct aggregate_values {
 	bool interval;
 };
 
-static bool event_value(void *arg, size_t i, double *v)
+static enum counts_state event_value(void *arg, size_t i, double *v,
+				     double *running_pct)
 {
 	const struct aggregate_values *a = arg;
 	const struct results *res = a->res;
@@ -604,9 +605,10 @@ static bool event_value(void *arg, size_t i, double *v)
 			continue;
 		row_value(res, &res->rows[k], a->interval, &row);
 		*v = row.raw;
-		return counts_counted(&row.r);
+		*running_pct = row.r.running_pct;
+		return row.r.state;
 	}
-	return false;
+	return COUNTS_NOT_COUNTED;
 }
 
 /* -M's metrics of the row's event, after perf's own ratios. */
@@ -619,6 +621,7 @@ static void table_metrics(const struct output *out, const struct results *res,
 		.arg = &a, .event = event_value, .wall_ns = wall_ns,
 		.user_ns = run ? run->user_s * 1e9 : NAN,
 		.system_ns = run ? run->sys_s * 1e9 : NAN,
+		.thresholds = !out->o.no_threshold,
 	};
 
 	row->n_metrics += metricgroup_row(out->o.mg, row->rr->first, &v,

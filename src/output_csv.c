@@ -119,7 +119,7 @@ static void csv_row(struct output *out, const struct output_row *row)
 	size_t counter_fields = 5 + (out->o.runs > 1) +
 				(row->cgroup != NULL);
 	struct line l;
-	char buf[64];
+	char buf[64], mbuf[160];
 	size_t i;
 	int m;
 
@@ -146,11 +146,11 @@ static void csv_row(struct output *out, const struct output_row *row)
 			for (i = 0; i < counter_fields; i++)
 				put(&l, l.sep, l.sep_len);
 		}
-		buf[0] = '\0';
+		mbuf[0] = '\0';
 		if (row->n_metrics)
-			fmt_fixed(buf, sizeof(buf), row->m[m].prec,
-				  row->m[m].value);
-		field(&l, buf, false);
+			metric_value_text(mbuf, sizeof(mbuf), &row->m[m],
+					  row->m[m].prec);
+		field(&l, mbuf, false);
 		field(&l, row->n_metrics ? row->m[m].unit : "", true);
 	}
 	flush(&l);

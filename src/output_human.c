@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -58,6 +59,14 @@ static bool numeric_is_c(void)
 	       (strncmp(name, "C.", 2) == 0 && !strchr(name, '/'));
 }
 
+/* perf's colours on a terminal, unless NO_COLOR says otherwise. */
+static bool colour_wanted(const struct output *out)
+{
+	const char *no = getenv("NO_COLOR");
+
+	return out->o.tty && !out->o.no_threshold && !(no && *no);
+}
+
 /*
  * Only the human output follows the locale, and only through the two
  * strings copied here: printf itself stays in "C", so no machine format
@@ -91,6 +100,7 @@ static void human_start(struct output *out)
 	}
 	if (!out->o.big_num)
 		out->thousands[0] = '\0';
+	out->colour = colour_wanted(out);
 }
 
 /*
@@ -381,11 +391,25 @@ static void human_section(struct output *out, const struct output_run *run)
 static void metric(const struct output *out, struct line *l,
 		   const struct metric *m, bool padded)
 {
-	char buf[64];
+	static const char *const colours[] = {
+		[METRIC_THRESHOLD_GOOD] = "\033[32m",
+		[METRIC_THRESHOLD_BAD] = "\033[31m",
+	};
+	const char *colour = out->colour ? colours[m->threshold] : NULL;
+	char buf[128];
 
-	format_fixed(out, buf, sizeof(buf), m->prec, m->value);
+	/* An input that did not count is named where the number goes. */
+	if (m->status != METRIC_COUNTED || !isfinite(m->value))
+		metric_value_text(buf, sizeof(buf), m, m->prec);
+	else
+		format_fixed(out, buf, sizeof(buf), m->prec, m->value);
 	put(l, "# ");
+	/* perf's colour of the threshold, on the number alone. */
+	if (colour)
+		put(l, colour);
 	put_right(l, buf, m->width);
+	if (colour)
+		put(l, "\033[m");
 	put(l, m->suffix);
 	put_c(l, ' ');
 	put_left(l, m->unit, padded ? METRIC_WIDTH : 0);

@@ -87,6 +87,7 @@ struct output {
 	size_t rows;		/* rows printed in this section */
 	char thousands[8];	/* the human format's digit grouping */
 	char radix[8];		/* and decimal point */
+	bool colour;		/* the human format's thresholds, coloured */
 };
 
 struct output_printer {

@@ -58,7 +58,7 @@ static const struct known {
 	{ "pfm-events", 0 },
 	{ "metrics", 'M' },		{ "metric-no-group", 0 },
 	{ "metric-no-merge", 0 },	{ "topdown", 0 },
-	{ "td-level", 0 },
+	{ "td-level", 0 },		{ "metric-no-threshold", 0 },
 	{ "merge", 0 },
 };
 
@@ -77,7 +77,8 @@ static const struct field {
 	NUMF(action), NUMF(n_events), NUMF(detailed), NUMF(null_run),
 	NUMF(no_inherit), NUMF(no_merge), NUMF(no_scale), NUMF(json),
 	NUMF(out.format), STRF(out.sep), NUMF(out.big_num),
-	NUMF(out.metric_only), NUMF(out.interval), NUMF(out.summary),
+	NUMF(out.metric_only), NUMF(out.no_threshold),
+	NUMF(out.interval), NUMF(out.summary),
 	NUMF(out.no_csv_summary), NUMF(out.runs), NUMF(repeat),
 	NUMF(interval_ms), NUMF(interval_count), STRF(pids), STRF(tids),
 	NUMF(all_cpus), STRF(cpu_list), NUMF(aggr), NUMF(delay_ms),
@@ -244,6 +245,8 @@ static const struct good_row good_rows[] = {
 		      "--metric-no-merge", "true" },
 	  { N(n_metrics, 2), N(metric_no_group, 1), N(metric_no_merge, 1),
 	    END } },
+	{ __LINE__, { "--metric-no-threshold", "true" },
+	  { N(out.no_threshold, 1), END } },
 	{ __LINE__, { "--topdown", "--td-level", "2", "true" },
 	  { N(topdown, 1), N(td_level, 2), END } },
 	{ __LINE__, { "--no-merge", "true" }, { N(no_merge, 1), END } },
