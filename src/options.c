@@ -712,9 +712,6 @@ static int check_combinations(struct options *o, char *err, size_t len)
 		return error_say(err, len, "-n counts nothing: drop -e, -M, --topdown and -d, or -n");
 	if (o->td_level && !o->topdown)
 		return error_say(err, len, "--td-level goes with --topdown");
-	if ((o->n_metrics || o->topdown) && o->out.metric_only)
-		return error_say(err, len,
-			   "--metric-only does not show -M's metrics yet: drop --metric-only");
 	if ((o->n_metrics || o->topdown) &&
 	    (o->for_each_cgroup || o->n_cgroups))
 		return error_say(err, len,

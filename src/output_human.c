@@ -386,15 +386,17 @@ static void human_section(struct output *out, const struct output_run *run)
 	fputs(":\n\n", out->f);
 }
 
+/* perf's colours of a threshold: PERF_COLOR_GREEN and _RED. */
+static const char *const colours[] = {
+	[METRIC_THRESHOLD_GOOD] = "\033[32m",
+	[METRIC_THRESHOLD_BAD] = "\033[31m",
+};
+
 /* A metric after '#', in perf's width and precision, padded when
  * something follows it. */
 static void metric(const struct output *out, struct line *l,
 		   const struct metric *m, bool padded)
 {
-	static const char *const colours[] = {
-		[METRIC_THRESHOLD_GOOD] = "\033[32m",
-		[METRIC_THRESHOLD_BAD] = "\033[31m",
-	};
 	const char *colour = out->colour ? colours[m->threshold] : NULL;
 	char buf[128];
 
@@ -595,6 +597,26 @@ static void human_metric_titles(struct output *out)
 	fputc('\n', out->f);
 }
 
+/* One --metric-only cell, as a metric after '#' is shown. */
+static void cell(struct output *out, const struct output_cell *c,
+		 const struct output_column *col)
+{
+	const char *colour = out->colour && c->has
+			     ? colours[c->m.threshold] : NULL;
+	char buf[128] = "";
+
+	if (c->has && (c->m.status != METRIC_COUNTED ||
+		       !isfinite(c->m.value)))
+		metric_value_text(buf, sizeof(buf), &c->m, col->m.prec);
+	else if (c->has)
+		format_fixed(out, buf, sizeof(buf), col->m.prec, c->m.value);
+	if (colour)
+		fputs(colour, out->f);
+	fprintf(out->f, "%*s", col->width, buf);
+	if (colour)
+		fputs("\033[m", out->f);
+}
+
 static void human_metric_line(struct output *out,
 			      const struct output_row *row,
 			      const struct output_cell *cells)
@@ -614,11 +636,8 @@ static void human_metric_line(struct output *out,
 	if (cpus)
 		fprintf(out->f, " %4d", row->aggr_cpus);
 	for (i = 0; i < mo->n_cols; i++) {
-		buf[0] = '\0';
-		if (cells[i].has)
-			format_fixed(out, buf, sizeof(buf),
-				     mo->cols[i].m.prec, cells[i].value);
-		fprintf(out->f, " %*s", mo->cols[i].width, buf);
+		fputc(' ', out->f);
+		cell(out, &cells[i], &mo->cols[i]);
 	}
 	fputc('\n', out->f);
 }

@@ -184,8 +184,8 @@ static void jsonl_metric_line(struct output *out,
 	}
 	for (i = 0; i < out->mo.n_cols; i++) {
 		next_key(out, out->mo.cols[i].title, &first);
-		if (cells[i].has)
-			json_number(out->f, cells[i].value);
+		if (cells[i].has && cells[i].m.status == METRIC_COUNTED)
+			json_number(out->f, cells[i].m.value);
 		else
 			fputs("null", out->f);
 	}
