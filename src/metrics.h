@@ -50,7 +50,7 @@ bool metrics_denominator(const struct perf_event_attr *attr);
 
 /* Whether a metric's inputs counted: if not, it has no value. */
 enum metric_status {
-	METRIC_COUNTED,		/* a value: a number, NaN or an infinity */
+	METRIC_COUNTED,		/* a value: a number, NaN, an infinity */
 	METRIC_NOT_COUNTED,	/* an input read <not counted> */
 	METRIC_NOT_SUPPORTED,	/* an input read <not supported> */
 };

@@ -92,7 +92,7 @@ struct output {
 	size_t rows;		/* rows printed in this section */
 	char thousands[8];	/* the human format's digit grouping */
 	char radix[8];		/* and decimal point */
-	bool colour;		/* the human format's thresholds, coloured */
+	bool colour;		/* thresholds coloured (human format) */
 };
 
 struct output_printer {

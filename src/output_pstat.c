@@ -68,12 +68,18 @@ static void aggregate_cells(FILE *f, const struct output_row *row)
 		fputc(',', f);
 }
 
-/* A metric's value: six decimals, nan, inf, -inf; empty with none. */
+/*
+ * A metric's value: six decimals, nan, inf, -inf; empty with none. One
+ * whose input did not count is nan, as it always was here: its status
+ * says why.
+ */
 static void metric_text(char *buf, size_t len, const struct metric *m)
 {
 	buf[0] = '\0';
 	if (m && m->status == METRIC_COUNTED)
 		metric_value_text(buf, len, m, 6);
+	else if (m)
+		snprintf(buf, len, "nan");
 }
 
 static const char *const threshold_names[] = {

@@ -159,7 +159,7 @@ m_inf inf inf  $ppid * 1e308 * 1e308 $ppid 100.00
 m_neg -600.000000 counted  $uid - $ppid $uid|$ppid 100.00
 m_ninf -inf -inf  0 - $ppid * 1e308 * 1e308 $ppid 100.00
 m_ratio 2.500000 counted  $ppid / $uid $ppid|$uid 100.00
-m_unsup  not-supported software@config=99@ $ppid / software@config\\=99@ $ppid|software@config=99@ 100.00
+m_unsup nan not-supported software@config=99@ $ppid / software@config\\=99@ $ppid|software@config=99@ 100.00
 EOF2
 diff want got || fail_ "--format=csv metrics"
 exit 0
