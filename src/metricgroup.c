@@ -773,18 +773,21 @@ struct eval {
 static double formula_value(const struct eval *ev, const struct formula *f);
 
 /* An input read, each once; the first that did not count is kept. */
-static void note_input(struct metric *m, const char *name,
+static void note_input(struct metric *m, const struct mg_event *e,
 		       enum counts_state state, double running_pct)
 {
+	const char *name = e->name;
 	unsigned int i;
 
 	for (i = 0; i < m->n_inputs; i++)
 		if (m->inputs[i] == name)
 			return;
-	if (m->n_inputs < METRIC_INPUTS_MAX)
+	if (m->n_inputs < METRIC_INPUTS_MAX) {
+		m->input_at[m->n_inputs] = e->at;
 		m->inputs[m->n_inputs++] = name;
-	else
+	} else {
 		m->inputs_cut = true;
+	}
 	if (counts_counted(&(struct counts_result){ .state = state })) {
 		if (running_pct < m->running_pct)
 			m->running_pct = running_pct;
@@ -807,7 +810,7 @@ static bool event_of(const struct eval *ev, const struct mg_event *e,
 	bool ok = counts_counted(&(struct counts_result){ .state = state });
 
 	if (ev->m)
-		note_input(ev->m, e->name, state, pct);
+		note_input(ev->m, e, state, pct);
 	if (!ok)
 		*v = NAN;
 	return ok;
@@ -908,7 +911,7 @@ static void metric_of(const struct eval *ev, const struct mg_metric *m,
 	*out = (struct metric){
 		.width = 8, .prec = 2, .suffix = "",
 		.name = m->f->pm->name, .formula = m->f->pm->expr,
-		.running_pct = 100.0,
+		.running_pct = 100.0, .scale = m->scale,
 	};
 	keep.m = out;
 	v = formula_value(&keep, m->f) * m->scale;

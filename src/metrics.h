@@ -85,10 +85,13 @@ struct metric {
 	/* The events it read, each once, in the order read; more than
 	 * METRIC_INPUTS_MAX are cut (inputs_cut). */
 	const char *inputs[METRIC_INPUTS_MAX];
+	size_t input_at[METRIC_INPUTS_MAX];	/* each its event's index
+						 * in the evlist */
 	unsigned int n_inputs;
 	bool inputs_cut;
 	double running_pct;	/* the least of its inputs' (100: exact) */
 	enum metric_threshold threshold;
+	double scale;		/* ScaleUnit's number: value = formula x it */
 };
 
 /*

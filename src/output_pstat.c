@@ -26,10 +26,11 @@ static const char csv_header[] =
 	"record,interval,aggregate,aggregate_cpus,event,value,unit,status,"
 	"enabled_ns,running_ns,running_pct,metric_value,metric_unit,"
 	"variance_pct,run,cgroup,metric_status,metric_input,metric_name,"
-	"metric_formula,metric_inputs,metric_running_pct,metric_threshold\n";
+	"metric_formula,metric_inputs,metric_running_pct,metric_threshold,"
+	"metric_input_events,metric_scale\n";
 
 /* The columns after cgroup, empty: rows without a metric of -M. */
-#define METRIC_CELLS ",,,,,,"
+#define METRIC_CELLS ",,,,,,,,"
 
 /* The words of argv joined by spaces, as one field, however long. */
 static void argv_cell(FILE *f, char *const *argv)
@@ -88,40 +89,65 @@ static const char *const threshold_names[] = {
 	[METRIC_THRESHOLD_BAD] = "bad",
 };
 
-/* The inputs a metric read, as one cell: names joined by spaces. */
-static void inputs_cell(FILE *f, const struct metric *m)
+/* The name of the row of el's event at, in row's aggregate. */
+static const char *event_name(const struct output *out,
+			      const struct output_row *row, size_t at)
+{
+	const struct results *res = out->res;
+	size_t k;
+
+	for (k = 0; k < res->n_rows; k++)
+		if (res->rows[k].first == at &&
+		    res->rows[k].aggr == row->rr->aggr)
+			return res->rows[k].name;
+	return "?";
+}
+
+/*
+ * The inputs a metric read, as one cell: names joined by spaces, as its
+ * formula names them, or with out and row, as their rows name them.
+ */
+static void inputs_cell(FILE *f, const struct metric *m,
+			const struct output *out,
+			const struct output_row *row, bool last)
 {
 	char *s = NULL;
 	size_t len = 0, i;
 	FILE *mem = open_memstream(&s, &len);
 
 	for (i = 0; mem && i < m->n_inputs; i++)
-		fprintf(mem, "%s%s", i ? " " : "", m->inputs[i]);
+		fprintf(mem, "%s%s", i ? " " : "",
+			out ? event_name(out, row, m->input_at[i])
+			    : m->inputs[i]);
 	if (mem && m->inputs_cut)
 		fputs(" ...", mem);
 	if (mem && fclose(mem) == 0)
-		csv_cell(f, s, false);
+		csv_cell(f, s, last);
 	else
-		csv_cell(f, "", false);
+		csv_cell(f, "", last);
 	free(s);
 }
 
 /* What pstat says of a metric beyond perf's value and unit. */
-static void metric_cells(FILE *f, const struct metric *m)
+static void metric_cells(const struct output *out,
+			 const struct output_row *row, const struct metric *m)
 {
 	const char *t = threshold_names[m->threshold];
+	FILE *f = out->f;
 
 	csv_cell(f, metric_status_name(m), false);
 	csv_cell(f, m->missing ? m->missing : "", false);
 	if (!m->name) {
-		fputs(",,,,\n", f);
+		fputs(",,,,,,\n", f);
 		return;
 	}
 	csv_cell(f, m->name, false);
 	csv_cell(f, m->formula ? m->formula : "", false);
-	inputs_cell(f, m);
+	inputs_cell(f, m, NULL, NULL, false);
 	fprintf(f, "%.2f,", m->running_pct);
-	csv_cell(f, t ? t : "", true);
+	csv_cell(f, t ? t : "", false);
+	inputs_cell(f, m, out, row, false);
+	fprintf(f, "%.17g\n", m->scale);
 }
 
 static void pcsv_row(struct output *out, const struct output_row *row)
@@ -164,7 +190,7 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 		/* -G's cgroup; empty when counted in every one. */
 		csv_cell(out->f, row->cgroup ? row->cgroup : "", false);
 		if (row->n_metrics)
-			metric_cells(out->f, &row->m[m]);
+			metric_cells(out, row, &row->m[m]);
 		else
 			fputs(METRIC_CELLS "\n", out->f);
 	}
@@ -327,8 +353,10 @@ static void runs(FILE *f, const struct output_row *row, size_t n)
  * A metric: perf's value and unit, its status (the value is null
  * where it is no number), and for -M's the rest of what the CSV has.
  */
-static void pjson_metric(FILE *f, const struct metric *m)
+static void pjson_metric(const struct output *out,
+			 const struct output_row *row, const struct metric *m)
 {
+	FILE *f = out->f;
 	const char *t = threshold_names[m->threshold];
 	unsigned int i;
 
@@ -359,8 +387,16 @@ static void pjson_metric(FILE *f, const struct metric *m)
 			fputs(i ? ", " : "", f);
 			json_string(f, m->inputs[i]);
 		}
+		fputs("], \"input_events\": [", f);
+		for (i = 0; i < m->n_inputs; i++) {
+			fputs(i ? ", " : "", f);
+			json_string(f, event_name(out, row, m->input_at[i]));
+		}
 		fprintf(f, "], \"inputs_cut\": %s, ",
 			m->inputs_cut ? "true" : "false");
+		key(f, "scale");
+		json_number(f, m->scale);
+		fputs(", ", f);
 		key(f, "running_pct");
 		json_number(f, m->running_pct);
 		fputs(", ", f);
@@ -408,7 +444,7 @@ static void pjson_row(struct output *out, const struct output_row *row)
 	fputs(", \"metrics\": [", f);
 	for (m = 0; m < row->n_metrics; m++) {
 		fputs(m ? ", " : "", f);
-		pjson_metric(f, &row->m[m]);
+		pjson_metric(out, row, &row->m[m]);
 	}
 	fputc(']', f);
 	if (!out->interval && out->o.runs > 1) {

@@ -18,7 +18,8 @@ columns = ["record", "interval", "event", "value", "unit", "status",
            "enabled_ns", "running_ns", "running_pct", "metric_value",
            "metric_unit", "variance_pct", "run", "metric_status",
            "metric_input", "metric_name", "metric_formula", "metric_inputs",
-           "metric_running_pct", "metric_threshold"]
+           "metric_running_pct", "metric_threshold", "metric_input_events",
+           "metric_scale"]
 states = {"counted", "scaled", "not-counted", "not-supported"}
 metric_states = {"counted", "nan", "inf", "-inf", "not-counted",
                  "not-supported"}
@@ -155,7 +156,7 @@ check_csv()
 run_pstat --format=csv -o doc.csv -e task-clock,page-faults,cycles \
 	-- sh -c 'exit 3' 'a,"b'
 expect_rc 3
-grep -Eqx 'run,,(,*)command,"sh -c exit 3 a,""b",,,,,,,,,,,,,,,,,' doc.csv ||
+grep -Eqx 'run,,(,*)command,"sh -c exit 3 a,""b",,,,,,,,,,,,,,,,,,,' doc.csv ||
 	{ cat doc.csv; fail_ "the command's field is not quoted"; }
 check_csv exit3
 
