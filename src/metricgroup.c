@@ -66,6 +66,7 @@ struct mg_group {
 	bool braces;		/* the counters are a weak group, {...}:W */
 	size_t first;		/* el's index of names[0] */
 	const char *by;		/* the metric it is made for, the first */
+	size_t lead;		/* names[lead] leads it (perf's topdown rule) */
 };
 
 struct metricgroup {
@@ -902,6 +903,73 @@ static int make_group(struct metricgroup *mg, struct idset *ids,
 	return ret;
 }
 
+/* Whether the core PMU has perf metrics: type PERF_TYPE_RAW and slots. */
+static bool perf_metrics(void)
+{
+	char core[256], buf[64];
+	uint32_t type;
+
+	return pmu_core_name(core, sizeof(core)) == 0 &&
+	       pmu_type(core, &type) == 0 && type == PERF_TYPE_RAW &&
+	       pmu_read(core, "events/slots", buf, sizeof(buf)) >= 0;
+}
+
+/* Whether a group's event is the core PMU's: a table's "cpu" event,
+ * pmu@terms@ of the core PMU, or one of its sysfs events. */
+static bool core_event(const struct metricgroup *mg, const char *name)
+{
+	const struct pmu_event *pe = pmu_tables_event(mg->t, name, NULL);
+	char core[256], file[256], buf[256];
+	const char *at = strchr(name, '@');
+
+	if (pe)
+		return strcmp(pe->pmu, "cpu") == 0;
+	if (pmu_core_name(core, sizeof(core)) < 0)
+		return false;
+	if (at)
+		return (size_t)(at - name) == strlen(core) &&
+		       strncmp(name, core, strlen(core)) == 0;
+	snprintf(file, sizeof(file), "events/%s", name);
+	return pmu_read(core, file, buf, sizeof(buf)) >= 0;
+}
+
+/*
+ * perf 6.1's arch_evlist__leader: where the core PMU has perf metrics,
+ * a group with a core event named *slots* and one named *topdown* (in
+ * any case) is led by that slots event, moved to the front.
+ */
+static size_t group_lead(const struct metricgroup *mg,
+			 const struct mg_group *g)
+{
+	size_t i, slots = SIZE_MAX;
+	bool topdown = false;
+
+	if (!g->braces || !perf_metrics())
+		return 0;
+	for (i = 0; i < g->n_counters; i++) {
+		if (!core_event(mg, g->names[i]))
+			continue;
+		if (strcasestr(g->names[i], "slots")) {
+			slots = i;
+			if (i == 0)
+				return 0;
+		}
+		if (strcasestr(g->names[i], "topdown"))
+			topdown = true;
+		if (slots != SIZE_MAX && topdown)
+			return slots;
+	}
+	return 0;
+}
+
+/* Which of names el's k-th event of the group is: its leader first. */
+static size_t group_at(const struct mg_group *g, size_t k)
+{
+	if (k == 0)
+		return g->lead;
+	return k <= g->lead ? k - 1 : k;
+}
+
 /* A group's events as perf's -vv shows them, without metric-id=. */
 static void group_text(FILE *f, const struct mg_group *g)
 {
@@ -941,9 +1009,10 @@ static int add_group(struct metricgroup *mg, struct mg_group *g,
 	f = ret == 0 ? open_memstream(&text, &len) : NULL;
 	if (ret == 0 && !f)
 		ret = -ENOMEM;
+	g->lead = ret == 0 ? group_lead(mg, g) : 0;
 	for (i = 0; f && i < g->n; i++)
 		fprintf(f, "%s%s%s%s", i ? "," : "",
-			g->braces && i == 0 ? "{" : "", specs[i],
+			g->braces && i == 0 ? "{" : "", specs[group_at(g, i)],
 			g->braces && i + 1 == g->n_counters ? "}:W" : "");
 	if (f && fclose(f) != 0)
 		ret = -ENOMEM;
@@ -975,7 +1044,7 @@ static int add_group(struct metricgroup *mg, struct mg_group *g,
 			ret = -ENOMEM;
 			break;
 		}
-		if (i == 0)
+		if (i == g->lead)
 			g->first = at;
 		mg->n_ev++;
 	}
@@ -1098,7 +1167,7 @@ static void set_leader(const struct metricgroup *mg, struct mg_metric *m)
 	size_t i;
 
 	for (i = 0; i < g->n; i++)
-		if (idset_find(m->ids, g->names[i])) {
+		if (idset_find(m->ids, g->names[group_at(g, i)])) {
 			m->leader = g->first + i;
 			return;
 		}
@@ -1349,6 +1418,9 @@ void metricgroup_explain(FILE *f, const struct metricgroup *mg,
 		fprintf(f, "  group %zu: ", k + 1);
 		group_text(f, &mg->groups[k]);
 		fputc('\n', f);
+		if (mg->groups[k].lead)
+			fprintf(f, "    led by %s: slots first where topdown events are\n",
+				mg->groups[k].names[mg->groups[k].lead]);
 	}
 	fputc('\n', f);
 }

@@ -53,16 +53,37 @@ fi
 	framework_failure_ "$tables: no arch/x86/mapfile.csv"
 export PSTAT_PMU_EVENTS="$tables"
 
-# make_tree DIR VENDOR: the machine's PMUs, and a fake "cpu" of the
-# tracepoint PMU's type with Intel's (with topdown: its slots and
-# topdown-* events too) or AMD's format.
+# make_tree DIR VENDOR: the machine's PMUs, and a fake "cpu" with
+# Intel's or AMD's format, of the tracepoint PMU's type; for Icelake
+# and later (intel-l1, intel-l2) of PERF_TYPE_RAW's, 4, with the slots
+# and topdown-* events of their sysfs: perf 6.1 moves slots to the
+# front of a group with topdown events only where the PMU of type 4
+# has a slots event.
 make_tree()
 {
 	mkdir "$1" && cp -a "$devices/." "$1/" ||
 		framework_failure_ "cannot copy $devices"
+	type=$tp_type
+	case $2 in
+	intel-l*) type=4 ;;
+	esac
 	rm -rf "$1/cpu" && mkdir -p "$1/cpu/format" "$1/cpu/events" &&
-		echo "$tp_type" >"$1/cpu/type" ||
+		echo "$type" >"$1/cpu/type" ||
 		framework_failure_ "cannot make the fake cpu PMU"
+	case $2 in
+	intel-l*)
+		for t in slots:0x4 topdown-retiring:0x80 topdown-bad-spec:0x81 \
+			 topdown-fe-bound:0x82 topdown-be-bound:0x83; do
+			echo "event=0x00,umask=${t#*:}" >"$1/cpu/events/${t%:*}"
+		done ;;
+	esac
+	case $2 in
+	intel-l2)
+		for t in topdown-heavy-ops:0x84 topdown-br-mispredict:0x85 \
+			 topdown-fetch-lat:0x86 topdown-mem-bound:0x87; do
+			echo "event=0x00,umask=${t#*:}" >"$1/cpu/events/${t%:*}"
+		done ;;
+	esac
 	case $2 in
 	amd)
 		set -- "$1" event:config:0-7,32-35 umask:config:8-15 \
@@ -133,16 +154,26 @@ compare_metrics()
 	pstat_view "pstat.$4" >pstat.view
 	diff -u perf.view pstat.view >view.diff ||
 		{ cat view.diff; fail_ "$2: -M $3: pstat's formulas, literals or groups are not perf 6.1's"; }
+	# Where perf's open fails (as on PERF_TYPE_RAW here), it stops after
+	# the first group's leader: its first attr is that leader's.
+	awk -v mode=perf -f "$top_srcdir/tests/perf-attrs.awk" "perf.$4" |
+		head -n 1 >perf.first
+	sed '1,/^$/d' "pstat.$4" |
+		awk -v mode=pstat -f "$top_srcdir/tests/perf-attrs.awk" |
+		head -n 1 >pstat.first
+	cmp -s perf.first pstat.first ||
+		fail_ "$2: -M $3: perf opens first $(cat perf.first), pstat $(cat pstat.first)"
 	grep '^group ' perf.view >>groups.all
 	pstat_attrs "pstat.$4" >>pstat.attrs.all
 	return 0
 }
 
 # The events of "group ..." lines, in order, one a line: split at the
-# commas outside pmu@terms@.
+# commas outside pmu@terms@; where a "led by X" line follows, X first.
 group_events()
 {
-	sed -n 's/^group //p' "$@" | awk '{
+	sed -n 's/^group //p; s/^    led by \([^:]*\):.*/led by \1/p' "$@" |
+		awk '/^led by / { print; next } {
 		name = ""
 		at = 0
 		for (i = 1; i <= length($0); i++) {
@@ -159,7 +190,22 @@ group_events()
 		}
 		if (name != "")
 			print name
-	}' | sed 's/}:W$//'
+		print "end"
+	}' | sed 's/}:W$//' | awk '
+		function flush(   i) {
+			if (lead != "")
+				print lead
+			for (i = 1; i <= n; i++)
+				if (ev[i] != lead)
+					print ev[i]
+			n = 0
+			lead = ""
+		}
+		$0 == "end" { done = 1; next }
+		/^led by / { lead = substr($0, 8); flush(); done = 0; next }
+		done { flush(); done = 0 }
+		{ ev[++n] = $0 }
+		END { flush() }'
 }
 
 # One line per event of pstat --explain's blocks, in the order of its
@@ -167,7 +213,8 @@ group_events()
 pstat_attrs()
 {
 	sed '1,/^$/d' "$1" >blocks
-	pstat_view "$1" | group_events >names
+	sed -n 's/^  group [0-9]*: /group /p; /^    led by /p' "$1" |
+		group_events >names
 	awk -v mode=pstat -f "$top_srcdir/tests/perf-attrs.awk" blocks \
 		>fields
 	[ "$(wc -l <names)" -eq "$(wc -l <fields)" ] ||
@@ -252,4 +299,5 @@ check_model()
 }
 
 check_model skylakex GenuineIntel-6-55-4 intel
+check_model icelakex GenuineIntel-6-6A-6 intel-l1
 exit 0

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <check.h>
 
@@ -37,7 +38,11 @@ static const struct fake_sysfs_entry intel_format[] = {
 	{ NULL },
 };
 
-static const struct fake_sysfs_entry no_events[] = {
+/* Icelake's and later's: perf metrics, which perf 6.1 knows by slots. */
+static const struct fake_sysfs_entry topdown_events[] = {
+	{ "slots", "event=0x00,umask=0x4" },
+	{ "topdown-retiring", "event=0x00,umask=0x80" },
+	{ "topdown-fe-bound", "event=0x00,umask=0x82" },
 	{ NULL },
 };
 
@@ -52,7 +57,7 @@ static const struct fake_sysfs_entry msr_events[] = {
 };
 
 static const struct fake_sysfs_pmu pmus[] = {
-	{ "cpu", "4", NULL, intel_format, no_events },
+	{ "cpu", "4", NULL, intel_format, topdown_events },
 	{ "msr", "9", NULL, msr_format, msr_events },
 };
 
@@ -71,7 +76,8 @@ static const char events_json[] =
 	" {\"EventName\": \"CPU_CLK_UNHALTED.REF_TSC\", \"UMask\": \"0x3\"},"
 	" {\"EventName\": \"INST_RETIRED.ANY_P\", \"EventCode\": \"0xC0\"},"
 	" {\"EventName\": \"INST_RETIRED.ANY\", \"UMask\": \"0x1\"},"
-	" {\"EventName\": \"UOPS_EXECUTED.THREAD\", \"EventCode\": \"0xB1\", \"UMask\": \"0x1\"}]\n";
+	" {\"EventName\": \"UOPS_EXECUTED.THREAD\", \"EventCode\": \"0xB1\", \"UMask\": \"0x1\"},"
+	" {\"EventName\": \"TOPDOWN.SLOTS\", \"EventCode\": \"0x00\", \"UMask\": \"0x4\"}]\n";
 
 /* And its metrics (perf 6.1's skx-metrics.json), descriptions shortened. */
 static const char metrics_json[] =
@@ -94,7 +100,9 @@ static const char metrics_json[] =
 	" {\"BriefDescription\": \"o\", \"MetricName\": \"Kernel_CPI\", \"MetricGroup\": \"OS\","
 	"  \"MetricExpr\": \"CPU_CLK_UNHALTED.THREAD_P:k / INST_RETIRED.ANY_P:k\"},"
 	" {\"BriefDescription\": \"e\", \"MetricName\": \"Execute\", \"MetricGroup\": \"Cor;Pipeline;PortsUtil;SMT\","
-	"  \"MetricExpr\": \"UOPS_EXECUTED.THREAD / cpu@UOPS_EXECUTED.THREAD\\\\,cmask\\\\=1@\"}]\n";
+	"  \"MetricExpr\": \"UOPS_EXECUTED.THREAD / cpu@UOPS_EXECUTED.THREAD\\\\,cmask\\\\=1@\"},"
+	" {\"BriefDescription\": \"d\", \"MetricName\": \"td_retiring\","
+	"  \"MetricExpr\": \"topdown\\\\-retiring / (topdown\\\\-fe\\\\-bound + TOPDOWN.SLOTS)\"}]\n";
 
 static void tree_setup(void)
 {
@@ -233,6 +241,33 @@ START_TEST(test_attrs)
 }
 END_TEST
 
+/*
+ * perf 6.1's arch_evlist__leader: where the core PMU (of type 4) has a
+ * slots event, a group with a topdown event is led by its slots event,
+ * wherever the hashmap put it; without one, nothing moves.
+ */
+START_TEST(test_slots_lead)
+{
+	struct evlist *el = NULL;
+	char *groups = groups_of("td_retiring", &el), path[PATH_MAX];
+
+	ck_assert_msg(strstr(groups, "TOPDOWN.SLOTS") !=
+		      strchr(groups, '{') + 1, "TOPDOWN.SLOTS first already: %s",
+		      groups);
+	ck_assert_uint_eq(evlist_count(el), 3);
+	ck_assert_str_eq(evsel_name(evlist_at(el, 0)), "TOPDOWN.SLOTS");
+	ck_assert_uint_eq(evsel_attr(evlist_at(el, 0))->config, 0x400);
+	free(groups);
+	evlist_free(el);
+	fake_sysfs_path(path, sizeof(path),
+			"sys/bus/event_source/devices/cpu/events/slots");
+	ck_assert_int_eq(unlink(path), 0);
+	free(groups_of("td_retiring", &el));
+	ck_assert_str_ne(evsel_name(evlist_at(el, 0)), "TOPDOWN.SLOTS");
+	evlist_free(el);
+}
+END_TEST
+
 static Suite *metricgroup_suite(void)
 {
 	Suite *s = suite_create("metricgroup");
@@ -241,6 +276,7 @@ static Suite *metricgroup_suite(void)
 	tcase_add_checked_fixture(tc, tree_setup, tree_teardown);
 	tcase_add_loop_test(tc, test_groups, 0, N_ROWS(group_rows));
 	tcase_add_loop_test(tc, test_attrs, 0, N_ROWS(attr_rows));
+	tcase_add_test(tc, test_slots_lead);
 	suite_add_tcase(s, tc);
 	return s;
 }
