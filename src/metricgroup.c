@@ -389,8 +389,10 @@ static int idset_grow(struct idset *s)
 {
 	unsigned int bits = s->bits + 1 < 2 ? 2 : s->bits + 1;
 	size_t cap = (size_t)1 << bits, b, h;
-	struct idset_entry **nb = calloc(cap, sizeof(*nb)), *e, *next;
+	struct idset_entry **nb, *e, *next;
 
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): it holds pointers */
+	nb = calloc(cap, sizeof(*nb));
 	if (!nb)
 		return -ENOMEM;
 	for (b = 0; b < s->cap; b++) {
@@ -712,9 +714,10 @@ static const struct pmu_event *alias_of(const struct metricgroup *mg,
 	if (strchr(term, '='))
 		return NULL;
 	pe = pmu_tables_event(mg->t, term, NULL);
-	if (!pe || ((strlen(pe->pmu) != len || strncmp(pe->pmu, pmu, len)) &&
+	if (!pe || ((strlen(pe->pmu) != len ||
+		     strncmp(pe->pmu, pmu, len) != 0) &&
 		    (strlen(table_pmu(pe)) != len ||
-		     strncmp(table_pmu(pe), pmu, len))))
+		     strncmp(table_pmu(pe), pmu, len) != 0)))
 		return NULL;
 	return pe;
 }
@@ -748,10 +751,10 @@ static int at_spec(const struct metricgroup *mg, const char *name,
 		terms = pe ? pmu_tables_counting_terms(pe) : NULL;
 		if (pe && !terms)
 			ret = -ENOMEM;
-		if (!pe || (terms && terms[0]))
+		if (!pe || (terms && terms[0])) {
 			fprintf(f, "%s%s", sep, pe ? terms : term);
-		if (!pe || (terms && terms[0]))
 			sep = ",";
+		}
 		free(terms);
 	}
 	fputc('/', f);
@@ -889,7 +892,7 @@ static int make_group(struct metricgroup *mg, struct idset *ids,
 	}
 	mg->n_groups++;
 	idset_keys(ids, keys);
-	for (i = 0; i < n && ret == 0; i++)
+	for (i = 0; i < n && keys[i] && ret == 0; i++)
 		if (!is_tool(keys[i]) && !(g->names[g->n++] = strdup(keys[i])))
 			ret = -ENOMEM;
 	g->n_counters = g->n;
@@ -985,15 +988,15 @@ static void group_text(FILE *f, const struct mg_group *g)
 static int add_group(struct metricgroup *mg, struct mg_group *g,
 		     struct evlist *el, struct error *err)
 {
-	size_t first = evlist_count(el), i, at;
-	char **specs = calloc(g->n + 1, sizeof(*specs)), *text = NULL;
+	size_t first = evlist_count(el), i, at, n = g->n;
+	char **specs = calloc(n + 1, sizeof(*specs)), *text = NULL;
 	const struct pmu_event *pe;
 	struct mg_event *grown;
 	FILE *f;
 	size_t len = 0;
 	int ret = specs ? 0 : -ENOMEM;
 
-	for (i = 0; ret == 0 && i < g->n; i++) {
+	for (i = 0; ret == 0 && i < n; i++) {
 		pe = pmu_tables_event(mg->t, g->names[i], NULL);
 		if (pe && strcmp(table_pmu(pe), "cpu") == 0 &&
 		    !pmu_have_core_pmu()) {
@@ -1005,12 +1008,14 @@ static int add_group(struct metricgroup *mg, struct mg_group *g,
 			break;
 		}
 		ret = event_spec(mg, g->names[i], &specs[i]);
+		if (ret == 0 && !specs[i])
+			ret = -ENOMEM;
 	}
 	f = ret == 0 ? open_memstream(&text, &len) : NULL;
 	if (ret == 0 && !f)
 		ret = -ENOMEM;
 	g->lead = ret == 0 ? group_lead(mg, g) : 0;
-	for (i = 0; f && i < g->n; i++)
+	for (i = 0; f && i < n; i++)
 		fprintf(f, "%s%s%s%s", i ? "," : "",
 			g->braces && i == 0 ? "{" : "", specs[group_at(g, i)],
 			g->braces && i + 1 == g->n_counters ? "}:W" : "");
@@ -1026,8 +1031,9 @@ static int add_group(struct metricgroup *mg, struct mg_group *g,
 		err->buf = text;
 		text = NULL;
 	}
-	for (i = 0; ret == 0 && i < g->n; i++) {
-		if (find_event(el, first, g->names[i], specs[i], &at) < 0) {
+	for (i = 0; ret == 0 && i < n; i++) {
+		if (!specs[i] ||
+		    find_event(el, first, g->names[i], specs[i], &at) < 0) {
 			ret = error_at(err, 0, NULL, "event %s was not made (%s)",
 				       g->names[i], specs[i]);
 			break;
@@ -1048,7 +1054,7 @@ static int add_group(struct metricgroup *mg, struct mg_group *g,
 			g->first = at;
 		mg->n_ev++;
 	}
-	for (i = 0; specs && i < g->n; i++)
+	for (i = 0; specs && i < n; i++)
 		free(specs[i]);
 	free(specs);
 	free(text);
@@ -1106,10 +1112,10 @@ static void sort_by_counters(struct mg_metric **order, size_t n)
  * group holds all of reads that group; any other makes its own.
  */
 static int choose_groups(struct metricgroup *mg, struct mg_metric **order,
-			 const struct metricgroup_opts *o)
+			 size_t n, const struct metricgroup_opts *o)
 {
 	bool tool[sizeof(tools) / sizeof(tools[0])] = { false };
-	size_t i, j, k, combined = SIZE_MAX, n = mg->n_m;
+	size_t i, j, k, combined = SIZE_MAX;
 	struct idset *all = calloc(1, sizeof(*all));
 	const char **keys;
 	int ret = all ? 0 : -ENOMEM;
@@ -1272,7 +1278,7 @@ static int add_metrics(struct metricgroup *mg,
 		order[i] = &mg->m[i];
 	if (ret == 0) {
 		sort_by_counters(order, n);
-		ret = choose_groups(mg, order, o);
+		ret = choose_groups(mg, order, n, o);
 	}
 	for (i = 0; ret == 0 && i < mg->n_groups; i++)
 		ret = add_group(mg, &mg->groups[i], el, err);
