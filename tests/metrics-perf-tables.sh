@@ -19,7 +19,8 @@
 # model's metrics sorted by name (every k-th, k = n / 40, then the ones
 # after those), keeping those perf 6.1 takes on the fake tree (not those
 # reading uncore PMUs the tree lacks), 36 of them; and all of those in
-# one -M list, where perf shares groups across metrics. perf 6.1's
+# one -M list, where perf shares groups across metrics, and that list
+# with --metric-no-group and with --metric-no-merge. perf 6.1's
 # tables come from linux-source-6.1 ($PMU_EVENTS_61 when the build made
 # them). perf 6.1 has no TopdownL1 and 13 metrics for Zen 4 (amdzen3):
 # all of those that it takes are compared. A metric whose events perf
@@ -132,7 +133,7 @@ in_tree()
 perf_view()
 {
 	sed -n "s/^Parsing metric events '\\(.*\\)'\$/group \\1/p" "$1" |
-		sed 's#[^,{}/]*/[^/]*metric-id=\([^/]*\)/[a-zA-Z]*#\1#g
+		sed 's#[^ ,{}/]*/[^/]*metric-id=\([^/]*\)/[a-zA-Z]*#\1#g
 		     s/!0/,/g; s/!1/-/g; s/!2/=/g; s/!3/@/g'
 	{
 		sed -n 's/^metric expr \(.*\) for \([^ ]*\)$/formula \2 = \1/p' "$1"
@@ -153,11 +154,13 @@ pstat_view()
 	} | sort -u
 }
 
-# perf -vv and pstat --explain for -M $3 on model $2 in tree $1, into
-# perf.$4 and pstat.$4; the same views, or 1 when perf refuses the list.
+# perf -vv and pstat --explain for -M $3 (and option $5) on model $2
+# in tree $1, into perf.$4 and pstat.$4; the same views, or 1 when perf
+# refuses the list.
 compare_metrics()
 {
-	PERF_CPUID=$2 in_tree "$1" perf stat -vv -x, -M "$3" true \
+	# shellcheck disable=SC2086 # $5: an option or none
+	PERF_CPUID=$2 in_tree "$1" perf stat -vv -x, ${5:-} -M "$3" true \
 		>"perf.$4" 2>&1 </dev/null
 	# perf 6.1 counts its default events when a metric's events do not
 	# parse (an uncore PMU the tree lacks) and says so only in -v;
@@ -173,13 +176,14 @@ compare_metrics()
 	fi
 	grep -q "^Parsing metric events" "perf.$4" &&
 		! grep -q "Cannot find metric" "perf.$4" || return 1
-	PERF_CPUID=$2 in_tree "$1" "$PSTAT" --explain -M "$3" \
+	# shellcheck disable=SC2086
+	PERF_CPUID=$2 in_tree "$1" "$PSTAT" --explain ${5:-} -M "$3" \
 		>"pstat.$4" 2>&1 </dev/null ||
-		{ cat "pstat.$4"; fail_ "$2: pstat --explain -M $3 failed, perf took it"; }
+		{ cat "pstat.$4"; fail_ "$2: pstat --explain ${5:-}-M $3 failed, perf took it"; }
 	perf_view "perf.$4" >perf.view
 	pstat_view "pstat.$4" >pstat.view
 	diff -u perf.view pstat.view >view.diff ||
-		{ cat view.diff; fail_ "$2: -M $3: pstat's formulas, literals or groups are not perf 6.1's"; }
+		{ cat view.diff; fail_ "$2: ${5:-}-M $3: pstat's formulas, literals or groups are not perf 6.1's"; }
 	# Where perf's open fails (as on PERF_TYPE_RAW here), it stops after
 	# the first group's leader: its first attr is that leader's.
 	awk -v mode=perf -f "$top_srcdir/tests/perf-attrs.awk" "perf.$4" |
@@ -188,7 +192,7 @@ compare_metrics()
 		awk -v mode=pstat -f "$top_srcdir/tests/perf-attrs.awk" |
 		head -n 1 >pstat.first
 	cmp -s perf.first pstat.first ||
-		fail_ "$2: -M $3: perf opens first $(cat perf.first), pstat $(cat pstat.first)"
+		fail_ "$2: ${5:-}-M $3: perf opens first $(cat perf.first), pstat $(cat pstat.first)"
 	grep '^group ' perf.view >>groups.all
 	pstat_attrs "pstat.$4" >>pstat.attrs.all
 	return 0
@@ -319,10 +323,16 @@ check_model()
 			fail_ "$1: perf 6.1 took only $taken of the metrics tried"
 	fi
 	[ "$taken" -gt 0 ] || fail_ "$1: perf 6.1 took none of its metrics"
-	compare_metrics "tree.$1" "$2" "$(paste -sd, metrics.taken)" all ||
-		fail_ "$1: perf 6.1 refuses -M with all of $(paste -sd, metrics.taken)"
+	all=$(paste -sd, metrics.taken)
+	compare_metrics "tree.$1" "$2" "$all" all ||
+		fail_ "$1: perf 6.1 refuses -M with all of $all"
+	# Without groups, and a group each.
+	for o in --metric-no-group --metric-no-merge; do
+		compare_metrics "tree.$1" "$2" "$all" all "$o " ||
+			fail_ "$1: perf 6.1 refuses $o -M $all"
+	done
 	compare_encodings "tree.$1" "$2"
-	echo "$1: TopdownL1 $td, $taken metrics alike, alone and together;" \
+	echo "$1: TopdownL1 $td, $taken metrics alike, alone, together, without groups and unmerged;" \
 	     "$(wc -l <perf.attrs) events encoded alike;" \
 	     "$(grep -c '^group ' groups.all) groups;" \
 	     "$refused refused (perf counts its defaults)"
