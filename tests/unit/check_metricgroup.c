@@ -133,11 +133,11 @@ static void tree_teardown(void)
 	fake_sysfs_teardown();
 }
 
-/* -M LIST's groups, as --explain writes them, one a line. */
-static char *groups_of(const char *list, struct evlist **elp)
+/* -M LIST's groups (with options o), as --explain writes them. */
+static char *groups_with(const char *list, const struct metricgroup_opts *o,
+			 struct evlist **elp)
 {
 	const char *lists[] = { list };
-	const struct metricgroup_opts o = { 0 };
 	struct metricgroup *mg;
 	struct error err = { 0 };
 	struct evlist *el = evlist_new();
@@ -147,7 +147,7 @@ static char *groups_of(const char *list, struct evlist **elp)
 	int ret;
 
 	ck_assert_ptr_nonnull(el);
-	ret = metricgroup_add(&mg, lists, 1, &o, el, &err);
+	ret = metricgroup_add(&mg, lists, 1, o, el, &err);
 	ck_assert_msg(ret == 0, "-M %s: %d: %s", list, ret, err.reason);
 	f = open_memstream(&text, &len);
 	ck_assert_ptr_nonnull(f);
@@ -168,10 +168,18 @@ static char *groups_of(const char *list, struct evlist **elp)
 	return out;
 }
 
+static char *groups_of(const char *list, struct evlist **elp)
+{
+	const struct metricgroup_opts o = { 0 };
+
+	return groups_with(list, &o, elp);
+}
+
 /* -M lists, and the groups perf 6.1 -vv parses for each. */
 static const struct group_row {
 	int line;
 	const char *list, *groups;
+	struct metricgroup_opts o;
 } group_rows[] = {
 	/*
 	 * Its buckets' order; CORE_CLKS's first branch (#core_wide is 0
@@ -195,12 +203,34 @@ static const struct group_row {
 	{ __LINE__, "tma_retiring,Kernel_CPI",
 	  "{CPU_CLK_UNHALTED.REF_XCLK,CPU_CLK_UNHALTED.ONE_THREAD_ACTIVE,CPU_CLK_UNHALTED.THREAD,UOPS_RETIRED.RETIRE_SLOTS}:W\n"
 	  "{CPU_CLK_UNHALTED.THREAD_P:k,INST_RETIRED.ANY_P:k}:W\n" },
+	/* --metric-no-group: one list of all the metrics' events. */
+	{ __LINE__, "Average_Frequency,IPC",
+	  "INST_RETIRED.ANY,CPU_CLK_UNHALTED.THREAD,CPU_CLK_UNHALTED.REF_TSC,msr@tsc@,duration_time\n",
+	  { .no_group = true } },
+	{ __LINE__, "TopdownL1",
+	  "CPU_CLK_UNHALTED.REF_XCLK,IDQ_UOPS_NOT_DELIVERED.CORE,INT_MISC.RECOVERY_CYCLES,CPU_CLK_UNHALTED.ONE_THREAD_ACTIVE,CPU_CLK_UNHALTED.THREAD,UOPS_RETIRED.RETIRE_SLOTS,UOPS_ISSUED.ANY\n",
+	  { .no_group = true } },
+	/* --metric-no-merge: a group each, tool events only where read. */
+	{ __LINE__, "Average_Frequency,IPC",
+	  "{CPU_CLK_UNHALTED.THREAD,CPU_CLK_UNHALTED.REF_TSC,msr@tsc@}:W,duration_time\n"
+	  "{INST_RETIRED.ANY,CPU_CLK_UNHALTED.THREAD}:W\n",
+	  { .no_merge = true } },
+	{ __LINE__, "TopdownL1",
+	  "{CPU_CLK_UNHALTED.REF_XCLK,INT_MISC.RECOVERY_CYCLES,CPU_CLK_UNHALTED.ONE_THREAD_ACTIVE,CPU_CLK_UNHALTED.THREAD,UOPS_RETIRED.RETIRE_SLOTS,UOPS_ISSUED.ANY}:W\n"
+	  "{CPU_CLK_UNHALTED.REF_XCLK,INT_MISC.RECOVERY_CYCLES,IDQ_UOPS_NOT_DELIVERED.CORE,CPU_CLK_UNHALTED.ONE_THREAD_ACTIVE,CPU_CLK_UNHALTED.THREAD,UOPS_ISSUED.ANY}:W\n"
+	  "{CPU_CLK_UNHALTED.REF_XCLK,CPU_CLK_UNHALTED.ONE_THREAD_ACTIVE,CPU_CLK_UNHALTED.THREAD,UOPS_RETIRED.RETIRE_SLOTS}:W\n"
+	  "{CPU_CLK_UNHALTED.REF_XCLK,IDQ_UOPS_NOT_DELIVERED.CORE,CPU_CLK_UNHALTED.ONE_THREAD_ACTIVE,CPU_CLK_UNHALTED.THREAD}:W\n",
+	  { .no_merge = true } },
+	{ __LINE__, "Kernel_CPI,Execute",
+	  "{UOPS_EXECUTED.THREAD,cpu@UOPS_EXECUTED.THREAD,cmask=1@}:W\n"
+	  "{CPU_CLK_UNHALTED.THREAD_P:k,INST_RETIRED.ANY_P:k}:W\n",
+	  { .no_merge = true } },
 };
 
 START_TEST(test_groups)
 {
 	const struct group_row *r = &group_rows[_i];
-	char *got = groups_of(r->list, NULL);
+	char *got = groups_with(r->list, &r->o, NULL);
 
 	ck_assert_msg(strcmp(got, r->groups) == 0,
 		      "line %d: -M %s: groups\n%swant\n%s", r->line, r->list,
