@@ -96,7 +96,9 @@ make_tree()
 	*)
 		set -- "$1" event:config:0-7 umask:config:8-15 \
 			edge:config:18 pc:config:19 any:config:21 \
-			inv:config:23 cmask:config:24-31 ;;
+			inv:config:23 cmask:config:24-31 in_tx:config:32 \
+			in_tx_cp:config:33 offcore_rsp:config1:0-63 \
+			ldlat:config1:0-15 frontend:config1:0-23 ;;
 	esac
 	dir=$1
 	shift
@@ -333,7 +335,8 @@ check_model()
 	done
 	compare_encodings "tree.$1" "$2"
 	echo "$1: TopdownL1 $td, $taken metrics alike, alone, together, without groups and unmerged;" \
-	     "$(wc -l <perf.attrs) events encoded alike;" \
+	     "$(wc -l <perf.attrs) events encoded alike" \
+	     "($(grep -vc ' config1=0 ' perf.attrs) with config1);" \
 	     "$(grep -c '^group ' groups.all) groups;" \
 	     "$refused refused (perf counts its defaults)"
 }
