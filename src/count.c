@@ -62,14 +62,15 @@ static int event_file(const struct options *o, struct evlist *el,
 
 /* The -G lists that follow the first n -e: 0, or -EINVAL once said. */
 static int apply_cgroups(const struct options *o, struct evlist *el,
-			 struct cgroups *cg, size_t n)
+			 struct cgroups *cg, size_t n, bool metrics)
 {
 	char err[PATH_MAX + 256];
 	size_t i;
 	int ret = 0;
 
 	for (i = 0; cg && ret == 0 && i < o->n_cgroups; i++)
-		if (o->cgroups[i].after == n)
+		if (o->cgroups[i].after == n &&
+		    o->cgroups[i].after_metrics == metrics)
 			ret = cgroups_apply(cg, el, o->cgroups[i].list, err,
 					    sizeof(err));
 	if (ret == -EINVAL)
@@ -137,20 +138,30 @@ static int build_events(const struct options *o, struct evlist *el,
 	if (o->n_events == 0 && o->n_metrics == 0 && !o->topdown)
 		ret = evparse(el, event_table_default_set(), &err);
 	/* -G's failures are said by apply_cgroups: none in err. */
-	if (ret == 0 && (ret = apply_cgroups(o, el, cg, 0)) < 0)
+	if (ret == 0 && (ret = apply_cgroups(o, el, cg, 0, false)) < 0)
 		return ret;
-	for (i = 0; ret == 0 && i < o->n_events; i++) {
+	for (i = 0; ret == 0 && i <= o->n_events; i++) {
+		/* -M's events where the first -M was, as perf adds them;
+		 * then the -G lists given after it. */
+		if (mg && (o->n_metrics || o->topdown) && o->metrics_at == i) {
+			metrics = true;
+			ret = add_metrics(o, el, mg, &err);
+			if (ret < 0)
+				break;
+			metrics = false;
+			if ((ret = apply_cgroups(o, el, cg, i, true)) < 0)
+				return ret;
+		}
+		if (i == o->n_events)
+			break;
 		pfm = o->events_pfm[i];
 		ret = pfm ? pfm_events_parse(el, o->events[i], &err)
 		      : o->events[i][0] == '@'
 		      ? event_file(o, el, o->events[i] + 1, &err)
 		      : evparse(el, o->events[i], &err);
-		if (ret == 0 && (ret = apply_cgroups(o, el, cg, i + 1)) < 0)
+		if (ret == 0 &&
+		    (ret = apply_cgroups(o, el, cg, i + 1, false)) < 0)
 			return ret;
-	}
-	if (ret == 0 && mg && (o->n_metrics || o->topdown)) {
-		metrics = true;
-		ret = add_metrics(o, el, mg, &err);
 	}
 	for (level = 1; ret == 0 && level <= o->detailed &&
 	     (set = event_table_detailed_set(level)); level++)
@@ -172,6 +183,7 @@ static int build_cgroup_evlist(const struct options *o, struct evlist *el,
 {
 	char err[PATH_MAX + 256];
 	const char *p = o->for_each_cgroup;
+	struct metricgroup *again;
 	size_t first, n;
 	char *name;
 	int ret = 0;
@@ -182,7 +194,12 @@ static int build_cgroup_evlist(const struct options *o, struct evlist *el,
 		n = strcspn(p, ",");
 		first = evlist_count(el);
 		name = strndup(p, n);
-		ret = name ? build_events(o, el, NULL, NULL) : -ENOMEM;
+		/* -M's events alike in each cgroup; the first's metrics are
+		 * the ones computed (output.h's mg_block). */
+		again = NULL;
+		ret = name ? build_events(o, el, NULL, first ? &again : mg)
+			   : -ENOMEM;
+		metricgroup_free(again);
 		if (ret == 0 && (ret = cgroups_name_range(cg, el, name, first,
 							  err, sizeof(err))) == -EINVAL)
 			diag_error("%s", err);
@@ -192,6 +209,17 @@ static int build_cgroup_evlist(const struct options *o, struct evlist *el,
 	if (ret == 0 && (ret = cgroups_check_groups(el, err, sizeof(err))) < 0)
 		diag_error("%s", err);
 	return ret;
+}
+
+/* How many cgroups --for-each-cgroup names. */
+static size_t cgroups_named(const struct options *o)
+{
+	const char *p;
+	size_t n = 1;
+
+	for (p = o->for_each_cgroup; *p; p++)
+		n += *p == ',';
+	return n;
 }
 
 /*
@@ -699,6 +727,9 @@ int count_run(struct options *o, int env_err)
 		verbose_trace_opens();
 		environ_lost(o, env_err);
 		o->out.mg = mg;
+		/* --for-each-cgroup: each cgroup's events alike. */
+		o->out.mg_block = mg && o->for_each_cgroup ?
+				  evlist_count(el) / cgroups_named(o) : 0;
 		ret = run(o, &tg, el, ctl, dest, dest_fd,
 			  &(struct output_run){ .rank = &ri,
 						.host = host[0] ? host : NULL });

@@ -216,6 +216,32 @@ static int pmu_alias(struct pmu_ctx *c, const char *name, size_t off)
 	return 0;
 }
 
+static event_table_alias_fn table_alias;
+
+void event_set_table_alias(event_table_alias_fn fn)
+{
+	table_alias = fn;
+}
+
+/* A name of perf's tables for this PMU: its terms, as an alias's. */
+/* NOLINTNEXTLINE(misc-no-recursion): an alias is read once, never within one */
+static int pmu_table_alias(struct pmu_ctx *c, const char *name, size_t off)
+{
+	struct pmu_ctx inner = *c;
+	char def[1024];
+	int ret;
+
+	if (!table_alias || c->in_alias)
+		return -ENOENT;
+	ret = table_alias(c->pmu, name, def, sizeof(def));
+	if (ret < 0)
+		return ret;
+	inner.in_alias = true;
+	inner.alias = name;
+	inner.base = off;
+	return pmu_terms(&inner, def, strlen(def));
+}
+
 /*
  * cpu_core/cycles/: a generic hardware or cache event, the only term,
  * on one core PMU of a hybrid CPU, as perf 6.1 takes it.
@@ -303,6 +329,8 @@ static int pmu_term(struct pmu_ctx *c, const char *s, size_t len, size_t off)
 		ret = pmu_alias(c, name, off);
 		if (ret == -ENOENT)
 			ret = pmu_generic(c, name);
+		if (ret == -ENOENT)
+			ret = pmu_table_alias(c, name, off);
 		if (ret != -ENOENT)
 			return ret;
 	}

@@ -50,9 +50,20 @@ struct event_pmu_extra {
 };
 
 /*
+ * Where event_from_pmu finds an event name that neither the PMU's
+ * format nor its sysfs aliases know: perf's tables (evparse sets it),
+ * as perf takes cpu_atom/TOPDOWN_BE_BOUND.ALL/. The name's terms into
+ * buf (len bytes), 0; -ENOENT where no table has it for pmu; -errno.
+ */
+typedef int (*event_table_alias_fn)(const char *pmu, const char *name,
+				    char *buf, size_t len);
+void event_set_table_alias(event_table_alias_fn fn);
+
+/*
  * The terms of pmu/terms/ for PMU pmu: format terms from sysfs, the
- * built-in config, config1, config2 and name, and the PMU's event
- * aliases. 0, or -EINVAL with err (offsets into terms), or -errno.
+ * built-in config, config1, config2 and name, the PMU's event aliases
+ * and the names of perf's tables (event_set_table_alias). 0, or
+ * -EINVAL with err (offsets into terms), or -errno.
  */
 int event_from_pmu(struct perf_event_attr *attr, const char *pmu,
 		   const char *terms, size_t len, struct event_pmu_extra *x,

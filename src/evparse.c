@@ -738,6 +738,70 @@ static bool modifiers_follow(const struct parser *p)
 						    i - p->pos - 1);
 }
 
+/* The tables, read the first time a name needs them: 0, or -ENOMEM
+ * (tried again then). Without tables for this CPU, tables stays NULL. */
+static int load_tables(void)
+{
+	char why[512];
+
+	if (tables_tried)
+		return 0;
+	tables_tried = true;
+	if (pmu_tables_load(&tables, PMU_TABLES_EVENTS, why,
+			    sizeof(why)) == -ENOMEM) {
+		tables_tried = false;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * Whether the tables' PMU of an event (pmu_tables.h: "cpu" for the core
+ * PMU, uncore_cha for each uncore_cha_N) is pmu.
+ */
+static bool table_pmu_is(const char *table, const char *pmu)
+{
+	char core[256];
+	size_t n = strlen(table);
+
+	if (strcmp(table, "cpu") == 0)
+		return pmu_core_name(core, sizeof(core)) == 0 &&
+		       strcmp(core, pmu) == 0;
+	return strncmp(table, pmu, n) == 0 &&
+	       (pmu[n] == '\0' ||
+		(pmu[n] == '_' && strspn(pmu + n + 1, "0123456789") > 0 &&
+		 pmu[n + 1 + strspn(pmu + n + 1, "0123456789")] == '\0'));
+}
+
+/*
+ * event.h's table alias: cpu_atom/TOPDOWN_BE_BOUND.ALL/, a name of
+ * perf's tables on that PMU (a hybrid CPU's tables name the same event
+ * once for each core PMU), as perf's -M writes cpu_atom@NAME@.
+ */
+static int table_alias(const char *pmu, const char *name, char *buf,
+		       size_t len)
+{
+	const struct pmu_event *pe;
+	size_t n = 0, i;
+	char *terms;
+	int ret = load_tables();
+
+	if (ret < 0)
+		return ret;
+	pe = tables ? pmu_tables_event(tables, name, &n) : NULL;
+	for (i = 0; pe && i < n; i++, pe++) {
+		if (!table_pmu_is(pe->pmu, pmu))
+			continue;
+		terms = pmu_tables_counting_terms(pe);
+		if (!terms)
+			return -ENOMEM;
+		ret = snprintf(buf, len, "%s", terms) < (int)len ? 0 : -ENOENT;
+		free(terms);
+		return ret;
+	}
+	return -ENOENT;
+}
+
 /*
  * A name of perf's tables for this CPU's model (pmu_tables.h), as perf
  * takes -e INST_RETIRED.ANY: the table's terms on its PMU, the name as
@@ -755,15 +819,8 @@ static int parse_table(struct parser *p, size_t col, size_t len)
 
 	if (len >= sizeof(name))
 		return -ENOENT;
-	if (!tables_tried) {
-		tables_tried = true;
-		ret = pmu_tables_load(&tables, PMU_TABLES_EVENTS, why,
-				      sizeof(why));
-		if (ret == -ENOMEM) {
-			tables_tried = false;
-			return ret;
-		}
-	}
+	if (load_tables() < 0)
+		return -ENOMEM;
 	memcpy(name, p->s + col, len);
 	name[len] = '\0';
 	pe = tables ? pmu_tables_event(tables, name, NULL) : NULL;
@@ -1000,16 +1057,22 @@ static int add_event(struct parser *p)
  * for names given by name=). */
 static int apply_group_modifiers(struct parser *p, size_t first)
 {
-	size_t col = p->pos, i;
+	size_t col = p->pos, i, k, n = 0;
 	int ret = take_modifiers(p, first);
+	char shown[32];
 
-	for (i = first; ret == 0 && i < p->n_pend; i++) {
+	/* W says how the group opens, not what it counts: as perf, not
+	 * in the names. */
+	for (k = col; k < p->pos && n + 1 < sizeof(shown); k++)
+		if (p->s[k] != 'W')
+			shown[n++] = p->s[k];
+	for (i = first; ret == 0 && n && i < p->n_pend; i++) {
 		struct pending *e = &p->pend[i];
 
 		if (!e->d.has_modifiers && !e->named)
 			ret = name_append(e, ":", 1);
 		if (ret == 0 && !e->named)
-			ret = name_append(e, p->s + col, p->pos - col);
+			ret = name_append(e, shown, n);
 		e->d.has_modifiers = true;
 	}
 	return ret;
@@ -1072,6 +1135,7 @@ int evparse(struct evlist *el, const char *spec, struct error *err)
 
 	if (ret < 0)
 		return ret;
+	event_set_table_alias(table_alias);
 	if (evlist_reserve(el, events_in(spec)) < 0)
 		return -ENOMEM;
 	do {

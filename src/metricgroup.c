@@ -16,6 +16,7 @@
 #include "evparse.h"
 #include "evsel.h"
 #include "expr.h"
+#include "fit.h"
 #include "metricgroup.h"
 #include "pmu.h"
 #include "pmu_tables.h"
@@ -608,6 +609,25 @@ static int add_ref(struct metricgroup *mg, struct mg_metric *m,
 }
 
 /*
+ * The metric a formula of metric from names: on a hybrid CPU the one of
+ * from's core PMU (cpu_core's tma_retiring, not cpu_atom's), else the
+ * first of the name. NULL: no metric has it.
+ */
+static const struct pmu_metric *ref_metric(const struct pmu_tables *t,
+					   const char *name,
+					   const struct pmu_metric *from)
+{
+	const struct pmu_metric *m;
+	size_t n = 0, i;
+
+	m = pmu_tables_metric(t, name, &n);
+	for (i = 0; m && from && i < n; i++)
+		if (strcmp(m[i].pmu, from->pmu) == 0)
+			return &m[i];
+	return m;
+}
+
+/*
  * perf's resolve_metric: the identifiers of m that name metrics leave
  * its set, then those metrics' identifiers join it, in the set's order.
  */
@@ -625,7 +645,7 @@ static int resolve_refs(struct metricgroup *mg, struct mg_metric *m,
 	if (ret == 0)
 		idset_keys(m->ids, keys);
 	for (i = 0; ret == 0 && i < n; i++) {
-		ref = pmu_tables_metric(mg->t, keys[i], NULL);
+		ref = ref_metric(mg->t, keys[i], m->f->pm);
 		if (ref && ref->expr) {
 			keys[k] = keys[i];
 			refs[k++] = ref;
@@ -1410,6 +1430,141 @@ static void explain_metric(FILE *f, const struct metricgroup *mg,
 			evsel_name(evlist_at(el, m->leader)));
 }
 
+/* The table's event that el's event at counts, or NULL. */
+static const struct pmu_event *table_event_at(const struct metricgroup *mg,
+					      size_t at)
+{
+	const struct pmu_event *pe;
+	const char *name, *at_sign;
+	char pmu[64], ev[256];
+	size_t i, k, n = 0;
+
+	for (i = 0; i < mg->n_ev && mg->ev[i].at != at; i++)
+		;
+	if (i == mg->n_ev)
+		return NULL;
+	name = mg->ev[i].name;
+	pe = pmu_tables_event(mg->t, name, NULL);
+	/* cpu_atom@TOPDOWN_BE_BOUND.ALL@: that PMU's event of the name. */
+	at_sign = strchr(name, '@');
+	if (pe || !at_sign || (size_t)(at_sign - name) >= sizeof(pmu) ||
+	    sscanf(at_sign + 1, "%255[^@]@", ev) != 1)
+		return pe;
+	snprintf(pmu, sizeof(pmu), "%.*s", (int)(at_sign - name), name);
+	pe = pmu_tables_event(mg->t, ev, &n);
+	for (k = 0; pe && k < n; k++)
+		if (strcmp(pe[k].pmu, pmu) == 0)
+			return &pe[k];
+	return NULL;
+}
+
+/* Whether a table's event has a real event code (the kernel schedules
+ * it on a generic counter too), not a fixed counter's event=0. */
+static bool real_code(const struct pmu_event *pe)
+{
+	const char *e = strstr(pe->terms, "event=");
+
+	return !e || strtoull(e + 6, NULL, 0) != 0;
+}
+
+/*
+ * The NMI watchdog's counter: on Intel's core PMU, fixed counter 1
+ * (cycles), while kernel.nmi_watchdog is 1 on this machine, whose
+ * tables these are (no PERF_CPUID): the mask of it, or 0.
+ */
+static unsigned int watchdog_fixed(const struct metricgroup *mg,
+				   const char *pmu)
+{
+	if (strcmp(pmu, "cpu") != 0 ||
+	    strncmp(pmu_tables_cpuid(mg->t), "GenuineIntel", 12) != 0 ||
+	    secure_getenv("PERF_CPUID"))
+		return 0;
+	return sysfs_number("/proc/sys/kernel/nmi_watchdog") > 0.0 ? 1u << 1
+								  : 0;
+}
+
+/* The title of --explain's counters, before its first line. */
+static void fit_title(FILE *f, const struct metricgroup *mg, bool *said)
+{
+	if (!*said)
+		fprintf(f, "counters (the %s tables' counter counts):\n",
+			pmu_tables_model(mg->t));
+	*said = true;
+}
+
+/*
+ * One group of el (from first, n events): whether its events fit the
+ * counters the tables give their PMU, said on one line.
+ */
+static void explain_group_fit(FILE *f, const struct metricgroup *mg,
+			      const struct evlist *el, size_t first, size_t n,
+			      bool *said)
+{
+	struct fit_event ev[2 * FIT_MAX_COUNTERS];
+	const struct pmu_counters *c = NULL;
+	const struct pmu_event *pe;
+	const char *pmu = NULL;
+	struct fit_pmu p = { 0 };
+	unsigned int gen, fix;
+	size_t i, k = 0;
+
+	for (i = first; i < first + n; i++) {
+		pe = table_event_at(mg, i);
+		if (!pe)
+			continue;
+		if (!pmu) {
+			pmu = pe->pmu;
+			c = pmu_tables_counters(mg->t, pmu);
+			if (!c)
+				break;
+			p = (struct fit_pmu){ c->generic, c->fixed,
+					      watchdog_fixed(mg, pmu) };
+		}
+		if (k == sizeof(ev) / sizeof(*ev) ||
+		    fit_event_parse(pe->counter, real_code(pe), &p,
+				    &ev[k++]) < 0) {
+			fit_title(f, mg, said);
+			fprintf(f, "  group of %s: cannot say (%s's counters: '%s')\n",
+				evsel_name(evlist_at(el, first)), pe->name,
+				pe->counter ? pe->counter : "");
+			return;
+		}
+	}
+	if (!pmu)
+		return;
+	fit_title(f, mg, said);
+	if (!c) {
+		fprintf(f, "  group of %s: cannot say: the tables give no counter count for the %s PMU\n",
+			evsel_name(evlist_at(el, first)), pmu);
+		return;
+	}
+	fprintf(f, "  group of %s (%zu of the %s PMU's events): ",
+		evsel_name(evlist_at(el, first)), k, pmu);
+	if (fit_group(ev, k, &p, &gen, &fix))
+		fprintf(f, "fits: %u of %u generic counters, %u of %u fixed\n",
+			gen, p.generic, fix, p.fixed);
+	else
+		fprintf(f, "does not fit %u generic and %u fixed counters (%u of its events at most at once): the weak group is opened as single events, multiplexed\n",
+			p.generic, p.fixed, gen);
+	if (p.fixed_taken)
+		fprintf(f, "    (the NMI watchdog holds fixed counter 1: sysctl kernel.nmi_watchdog=0 frees it)\n");
+}
+
+/* --explain -M: whether each group fits its PMU's counters. */
+static void explain_fit(FILE *f, const struct metricgroup *mg,
+			const struct evlist *el)
+{
+	struct evlist_group g;
+	size_t i;
+	bool said = false;
+
+	for (i = 0; i < evlist_count(el); i += g.n ? g.n : 1) {
+		g = evlist_group_of(el, i);
+		if (g.n > 1)
+			explain_group_fit(f, mg, el, g.first, g.n, &said);
+	}
+}
+
 void metricgroup_explain(FILE *f, const struct metricgroup *mg,
 			 const struct evlist *el)
 {
@@ -1428,6 +1583,7 @@ void metricgroup_explain(FILE *f, const struct metricgroup *mg,
 			fprintf(f, "    led by %s: slots first where topdown events are\n",
 				mg->groups[k].names[mg->groups[k].lead]);
 	}
+	explain_fit(f, mg, el);
 	fputc('\n', f);
 }
 
@@ -1436,6 +1592,7 @@ struct eval {
 	const struct metricgroup *mg;
 	const struct metricgroup_values *v;
 	int depth;
+	const struct pmu_metric *pm;	/* whose formula is evaluated */
 };
 
 static double formula_value(const struct eval *ev, const struct formula *f);
@@ -1460,7 +1617,7 @@ static bool id_value(void *arg, const char *name, double *v)
 	}
 	if (e)
 		return ev->v->event(ev->v->arg, e->at, v);
-	ref = pmu_tables_metric(mg->t, name, NULL);
+	ref = ref_metric(mg->t, name, ev->pm);
 	for (i = 0; ref && i < mg->n_formulas; i++)
 		if (mg->formulas[i]->pm == ref && ev->depth < REF_DEPTH_MAX) {
 			deeper.depth++;
@@ -1489,13 +1646,15 @@ static int eval_cpuid(void *arg, const char *s)
 /* NOLINTNEXTLINE(misc-no-recursion): REF_DEPTH_MAX deep at most */
 static double formula_value(const struct eval *ev, const struct formula *f)
 {
+	struct eval in = *ev;
 	const struct expr_env env = {
-		.arg = (void *)ev, .id = id_value, .literal = literal,
+		.arg = &in, .id = id_value, .literal = literal,
 		.has_event = counted_event, .source_count = one_source,
 		.cpuid_cmp = eval_cpuid,
 	};
 	double v;
 
+	in.pm = f->pm;
 	return expr_eval(f->e, &env, &v) == 0 ? v : NAN;
 }
 

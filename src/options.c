@@ -192,7 +192,24 @@ static int take_cgroup(struct options *o, const struct opt *r,
 	o->cgroups[o->n_cgroups++] = (struct options_cgroup){
 		.list = arg,
 		.after = o->n_events,
+		.after_metrics = (o->n_metrics || o->topdown) &&
+				 o->metrics_at == o->n_events,
 	};
+	return 0;
+}
+
+/* Where -M's (or --topdown's) events go among the -e lists: the first's. */
+static void metrics_here(struct options *o)
+{
+	if (!o->n_metrics && !o->topdown)
+		o->metrics_at = o->n_events;
+}
+
+static int take_topdown(struct options *o, const struct opt *r,
+			const char *arg, char *err, size_t len)
+{
+	metrics_here(o);
+	o->topdown = true;
 	return 0;
 }
 
@@ -206,6 +223,7 @@ static int take_event(struct options *o, const struct opt *r,
 static int take_metrics(struct options *o, const struct opt *r,
 			const char *arg, char *err, size_t len)
 {
+	metrics_here(o);
 	o->metrics[o->n_metrics++] = arg;
 	return 0;
 }
@@ -288,8 +306,7 @@ static const struct opt opts[] = {
 	  .help = "-M: a group for each metric, none shared",
 	  .take = take_true, FIELD(metric_no_merge) },
 	{ .name = "topdown", .section = EVENTS,
-	  .help = "-M TopdownL1 (or --td-level's)", .take = take_true,
-	  FIELD(topdown) },
+	  .help = "-M TopdownL1 (or --td-level's)", .take = take_topdown },
 	{ .name = "td-level", .arg = "N", .section = EVENTS,
 	  .help = "--topdown's level, 1 to 6", .take = take_number,
 	  FIELD(td_level), .min = 1, .max = 6,
@@ -714,10 +731,6 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	if ((o->n_metrics || o->topdown) && o->out.metric_only)
 		return error_say(err, len,
 			   "--metric-only does not show -M's metrics yet: drop --metric-only");
-	if ((o->n_metrics || o->topdown) &&
-	    (o->for_each_cgroup || o->n_cgroups))
-		return error_say(err, len,
-			   "-M and --topdown do not count in cgroups yet: drop -G and --for-each-cgroup, or count the events with -e");
 	if ((o->pids != NULL) + (o->tids != NULL) +
 	    (o->all_cpus || o->cpu_list) > 1)
 		return error_say(err, len,

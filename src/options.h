@@ -26,6 +26,8 @@ struct metricgroup;
 struct output_opts {
 	enum output_format format;
 	const struct metricgroup *mg;	/* -M's metrics, or NULL */
+	size_t mg_block;	/* --for-each-cgroup: el's events of each
+				 * cgroup, in which mg's are alike; 0: one */
 	const char *sep;	/* -x separator */
 	bool big_num;		/* group digits in human output */
 	bool metric_only;	/* --metric-only */
@@ -47,10 +49,15 @@ enum options_action {
 	OPTIONS_MERGE,		/* --merge FILE...: the ranks' files */
 };
 
-/* A -G list, and how many -e came before it: it names their events. */
+/*
+ * A -G list, and how many -e came before it: it names their events;
+ * and -M's too when the first -M or --topdown came after those -e and
+ * before it (perf adds -M's events where -M is).
+ */
 struct options_cgroup {
 	const char *list;
 	size_t after;
+	bool after_metrics;
 };
 
 struct options {
@@ -60,6 +67,8 @@ struct options {
 	bool *events_pfm;	/* events[i] came from --pfm-events */
 	const char **metrics;	/* each -M, in order (into argv) */
 	size_t n_metrics;
+	size_t metrics_at;	/* how many -e came before the first -M or
+				 * --topdown: where their events go */
 	bool metric_no_group;	/* --metric-no-group */
 	bool metric_no_merge;	/* --metric-no-merge */
 	bool topdown;		/* --topdown: -M TopdownL<td_level> */

@@ -590,6 +590,7 @@ struct aggregate_values {
 	const struct results *res;
 	size_t aggr;
 	bool interval;
+	size_t base;	/* the first event of the row's cgroup's block */
 };
 
 static bool event_value(void *arg, size_t i, double *v)
@@ -599,6 +600,7 @@ static bool event_value(void *arg, size_t i, double *v)
 	struct output_row row;
 	size_t k;
 
+	i += a->base;
 	for (k = 0; k < res->n_rows; k++) {
 		if (res->rows[k].first != i || res->rows[k].aggr != a->aggr)
 			continue;
@@ -614,14 +616,19 @@ static void table_metrics(const struct output *out, const struct results *res,
 			  const struct output_run *run, double wall_ns,
 			  struct output_row *row)
 {
-	struct aggregate_values a = { res, row->rr->aggr, out->interval };
+	size_t block = out->o.mg_block, first = row->rr->first;
+	struct aggregate_values a = {
+		res, row->rr->aggr, out->interval,
+		block ? first - first % block : 0,
+	};
 	const struct metricgroup_values v = {
 		.arg = &a, .event = event_value, .wall_ns = wall_ns,
 		.user_ns = run ? run->user_s * 1e9 : NAN,
 		.system_ns = run ? run->sys_s * 1e9 : NAN,
 	};
 
-	row->n_metrics += metricgroup_row(out->o.mg, row->rr->first, &v,
+	/* The metrics of the first cgroup's events, on this one's. */
+	row->n_metrics += metricgroup_row(out->o.mg, first - a.base, &v,
 					  row->m + row->n_metrics,
 					  OUTPUT_ROW_METRICS - row->n_metrics);
 }

@@ -385,7 +385,8 @@ static int by_suffix(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int pmu_instances(const char *name, size_t len, char ***names)
+/* The PMUs name means, without perf's "uncore_" taken as said. */
+static int instances_of(const char *name, size_t len, char ***names)
 {
 	char dir[4096], **all, **out;
 	int n, i, kept = 0;
@@ -418,6 +419,19 @@ int pmu_instances(const char *name, size_t len, char ***names)
 	else
 		*names = out;
 	return kept;
+}
+
+int pmu_instances(const char *name, size_t len, char ***names)
+{
+	char full[256];
+	int n = instances_of(name, len, names);
+
+	/* perf's tables say cha_0 and cha for uncore_cha_0 and its kin. */
+	if (n != 0 || (len >= 7 && strncmp(name, "uncore_", 7) == 0) ||
+	    len + 8 > sizeof(full))
+		return n;
+	snprintf(full, sizeof(full), "uncore_%.*s", (int)len, name);
+	return instances_of(full, len + 7, names);
 }
 
 static bool metadata(const char *name)

@@ -68,8 +68,10 @@ int pmu_format_pack(const struct pmu_format *f, uint64_t value,
 
 /*
  * The PMUs a name means, in order: itself, or else every NAME_N (the
- * uncore_imc_0, uncore_imc_1 of uncore_imc), by N. The caller frees
- * *names and each of them. The count, 0 when none, or -ENOMEM.
+ * uncore_imc_0, uncore_imc_1 of uncore_imc), by N; where none is, the
+ * same of uncore_NAME, as perf takes cha_0 and imc (its tables write
+ * them so). The caller frees *names and each of them. The count, 0
+ * when none, or -ENOMEM.
  */
 int pmu_instances(const char *name, size_t len, char ***names);
 void pmu_instances_free(char **names, int n);

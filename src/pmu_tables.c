@@ -54,6 +54,8 @@ struct pmu_tables {
 	size_t n_metrics, cap_metrics;
 	struct pmu_group *groups;
 	size_t n_groups, cap_groups;
+	struct pmu_counters *counters;	/* counter.json's, by PMU */
+	size_t n_counters, cap_counters;
 	struct block *strings;
 };
 
@@ -118,6 +120,7 @@ void pmu_tables_free(struct pmu_tables *t)
 	free(t->events);
 	free(t->metrics);
 	free(t->groups);
+	free(t->counters);
 	free(t);
 }
 
@@ -444,8 +447,8 @@ static int parse(struct loader *l, json_object **root,
 
 /* The keys of an entry pstat reads, in strcmp's order (bsearch). */
 enum key {
-	K_ANY_THREAD, K_ARCH_STD, K_BRIEF, K_CONFIG_CODE, K_COUNTER_MASK,
-	K_DEFAULT_GROUP, K_DEPRECATED, K_EDGE_DETECT, K_EN_ALL_CORES,
+	K_ANY_THREAD, K_ARCH_STD, K_BRIEF, K_CONFIG_CODE, K_COUNTER,
+	K_COUNTER_MASK, K_COUNTERS_FIXED, K_COUNTERS_GENERIC, K_DEFAULT_GROUP, K_DEPRECATED, K_EDGE_DETECT, K_EN_ALL_CORES,
 	K_EN_ALL_SLICES, K_EVENT_CODE, K_EVENT_NAME, K_EVENTID_CODE,
 	K_EXT_SEL, K_FC_MASK, K_FILTER, K_INVERT, K_MSR_INDEX, K_MSR_VALUE,
 	K_METRIC_CONSTRAINT, K_METRIC_EXPR, K_METRIC_GROUP, K_METRIC_NAME,
@@ -467,7 +470,10 @@ static const struct key_def {
 	[K_ARCH_STD] = { "ArchStdEvent" },
 	[K_BRIEF] = { "BriefDescription", true },
 	[K_CONFIG_CODE] = { "ConfigCode" },
+	[K_COUNTER] = { "Counter", true },
 	[K_COUNTER_MASK] = { "CounterMask" },
+	[K_COUNTERS_FIXED] = { "CountersNumFixed" },
+	[K_COUNTERS_GENERIC] = { "CountersNumGeneric" },
 	[K_DEFAULT_GROUP] = { "DefaultMetricgroupName", true },
 	[K_DEPRECATED] = { "Deprecated", true },
 	[K_EDGE_DETECT] = { "EdgeDetect" },
@@ -952,6 +958,7 @@ static int add_event(struct loader *l, const struct entry *e)
 		.scale_unit = e->v[K_SCALE_UNIT],
 		.per_pkg = flag(e->v[K_PER_PKG]),
 		.deprecated = flag(e->v[K_DEPRECATED]),
+		.counter = e->v[K_COUNTER],
 	}, *events;
 	size_t i;
 
@@ -961,7 +968,8 @@ static int add_event(struct loader *l, const struct entry *e)
 	ev.pmu = pmu_of(l, e->v[K_UNIT]);
 	ev.desc = desc_of(t, e->v[K_BRIEF]);
 	if (!ev.pmu || (e->v[K_BRIEF] && !ev.desc) || keep(t, &ev.name) < 0 ||
-	    keep(t, &ev.terms) < 0 || keep(t, &ev.scale_unit) < 0)
+	    keep(t, &ev.terms) < 0 || keep(t, &ev.scale_unit) < 0 ||
+	    keep(t, &ev.counter) < 0)
 		return -ENOMEM;
 	events = grow(t->events, &t->cap_events, t->n_events, sizeof(ev));
 	if (!events)
@@ -1030,6 +1038,47 @@ static int add_metric(struct loader *l, const struct entry *e)
 	return 0;
 }
 
+/* A count of counter.json's ("4"): -1 when it is not one. */
+static int count_of(const char *s)
+{
+	char *end;
+	long n;
+
+	if (!s || !isdigit((unsigned char)*s))
+		return -1;
+	n = strtol(s, &end, 10);
+	return *end || n > 1024 ? -1 : (int)n;
+}
+
+/* counter.json's entry: how many counters the Unit's PMU has. */
+static int add_counters(struct loader *l, const struct entry *e, size_t idx)
+{
+	struct pmu_tables *t = l->t;
+	const char *unit = e->v[K_UNIT];
+	/* "core" is the core PMU's there, as no event's Unit is. */
+	struct pmu_counters c = {
+		.pmu = !unit || strcmp(unit, "core") == 0 ? "cpu"
+							  : pmu_of(l, unit),
+	}, *grown;
+	int generic = count_of(e->v[K_COUNTERS_GENERIC]);
+	int fixed = count_of(e->v[K_COUNTERS_FIXED]);
+
+	if (generic < 0 || (e->v[K_COUNTERS_FIXED] && fixed < 0))
+		return error_say(l->err, l->len,
+				 "%s: entry %zu: CountersNumGeneric and CountersNumFixed are not counts",
+				 l->path, idx);
+	if (!c.pmu)
+		return -ENOMEM;
+	c.generic = (unsigned int)generic;
+	c.fixed = fixed < 0 ? 0 : (unsigned int)fixed;
+	grown = grow(t->counters, &t->cap_counters, t->n_counters, sizeof(c));
+	if (!grown)
+		return -ENOMEM;
+	t->counters = grown;
+	t->counters[t->n_counters++] = c;
+	return 0;
+}
+
 /* Each entry of a file: an event when it has a name, a metric when it
  * has a name and an expression (perf lists no other), or both; those
  * the caller wants. */
@@ -1054,6 +1103,9 @@ static int load_entries(struct loader *l, json_object *root)
 		if (ret == 0 && e.v[K_METRIC_NAME] && e.v[K_METRIC_EXPR] &&
 		    (l->want & PMU_TABLES_METRICS))
 			ret = add_metric(l, &e);
+		if (ret == 0 && e.v[K_COUNTERS_GENERIC] && !e.v[K_EVENT_NAME] &&
+		    (l->want & PMU_TABLES_EVENTS))
+			ret = add_counters(l, &e, i);
 	}
 	return ret;
 }
@@ -1092,7 +1144,8 @@ static int load_file(struct loader *l, const char *dir, const char *name)
 		"\"MetricName\"", "\"MetricExpr\"", "\"ArchStdEvent\"", NULL
 	};
 	static const char *const event_keys[] = {
-		"\"EventName\"", "\"ArchStdEvent\"", NULL
+		"\"EventName\"", "\"ArchStdEvent\"", "\"CountersNumGeneric\"",
+		NULL
 	};
 	bool groups = strcmp(name, "metricgroups.json") == 0;
 	json_object *root;
@@ -1393,6 +1446,17 @@ const struct pmu_event *pmu_tables_event(const struct pmu_tables *t,
 	return count ? &t->events[first] : NULL;
 }
 
+const struct pmu_counters *pmu_tables_counters(const struct pmu_tables *t,
+					       const char *pmu)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_counters; i++)
+		if (strcmp(t->counters[i].pmu, pmu) == 0)
+			return &t->counters[i];
+	return NULL;
+}
+
 const struct pmu_group *pmu_tables_group(const struct pmu_tables *t,
 					 const char *name)
 {
@@ -1460,11 +1524,26 @@ static size_t distance(const char *a, const char *b)
 	return row[lb];
 }
 
-/* A candidate weighed: those at the least distance so far kept. */
+/*
+ * Whether name ends in "_word", in any case: perf 6.1's IpBranch is
+ * 6.12's tma_info_inst_mix_ipbranch.
+ */
+static bool renamed(const char *name, const char *word)
+{
+	size_t ln = strlen(name), lw = strlen(word);
+
+	return lw > 0 && ln > lw && name[ln - lw - 1] == '_' &&
+	       strcasecmp(name + ln - lw, word) == 0;
+}
+
+/*
+ * A candidate weighed: those at the least distance so far kept; a name
+ * the word ends (renamed) is as close as can be.
+ */
 static void weigh(const char *name, const char *word, size_t *best,
 		  const char **out, size_t max, size_t *n)
 {
-	size_t d = distance(name, word);
+	size_t d = renamed(name, word) ? 0 : distance(name, word);
 
 	if (d > *best)
 		return;

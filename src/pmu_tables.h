@@ -55,6 +55,14 @@ struct pmu_event {
 	const char *scale_unit;		/* ScaleUnit, or NULL */
 	bool per_pkg;			/* PerPkg: one count per package */
 	bool deprecated;
+	const char *counter;		/* Counter: "0,1,2,3", "Fixed counter
+					 * 1"; or NULL */
+};
+
+/* counter.json's entry: the counters of a PMU (pmu as an event's). */
+struct pmu_counters {
+	const char *pmu;
+	unsigned int generic, fixed;
 };
 
 /* A metric group: a name in some metric's MetricGroup. */
@@ -147,12 +155,20 @@ const struct pmu_group *pmu_tables_group(const struct pmu_tables *t,
 					 const char *name);
 
 /*
- * The metric and group names closest to an unknown word (fewest edits,
- * in any case, and no more than a third of its length), for "did you
- * mean": how many, the first max of them into out.
+ * The metric and group names closest to an unknown word, for "did you
+ * mean": those that end in "_WORD" (perf 6.12's names for 6.1's: IPC is
+ * tma_info_thread_ipc), else those the fewest edits away, in any case,
+ * and no more than a third of its length. How many, the first max of
+ * them into out.
  */
 size_t pmu_tables_closest(const struct pmu_tables *t, const char *word,
 			  const char **out, size_t max);
+
+/* The counters the tables give pmu (an event's pmu: "cpu" for the
+ * core PMU), or NULL: counter.json, of Intel's models, loaded with
+ * PMU_TABLES_EVENTS. */
+const struct pmu_counters *pmu_tables_counters(const struct pmu_tables *t,
+					       const char *pmu);
 
 /* The events, sorted as the metrics; one by name, as a metric. */
 size_t pmu_tables_n_events(const struct pmu_tables *t);

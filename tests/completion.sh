@@ -106,6 +106,16 @@ only "$PSTAT -de task-cl" task-clock
 only "$PSTAT --event=task-cl" task-clock
 only "$PSTAT --event task-cl" task-clock
 offers "$PSTAT -e cycl" cycles
+# -M: perf's metrics and groups for the CPU PERF_CPUID names, in a
+# comma list, as pstat lists them.
+if [ -n "${PMU_EVENTS:-}" ]; then
+	export PERF_CPUID=GenuineIntel-6-55-4
+	only "$PSTAT -M tma_info_inst_mix_ipb" tma_info_inst_mix_ipbranch
+	only "$PSTAT --metrics=TopdownL1,tma_info_inst_mix_ipb" \
+		TopdownL1,tma_info_inst_mix_ipbranch
+	offers "$PSTAT -M Topdown" TopdownL1 TopdownL2
+	unset PERF_CPUID
+fi
 # Tracepoints, where bash replaces only what follows the colon.
 if "$PSTAT" --list 'syscalls:sys_enter_write' | grep -q sys_enter_write
 then

@@ -9,7 +9,8 @@
 # tracepoints whose names this kernel decides; where they are system
 # calls tests/progs/syscalls makes, the metric's value is known exactly,
 # and perf must print it too; and so are the counts of the tables'
-# event names given to -e.
+# event names given to -e. With perf 6.1's tables (PMU_EVENTS_61), -M
+# IpBranch is perf's to the byte.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -105,6 +106,59 @@ in_tree "$PSTAT" -j -M $ipbranch -- $prog 2>err >/dev/null ||
 grep -q "\"metric-value\" *: *125\(\.0*\)\?, *\"metric-unit\" *: *\"$ipbranch\"" err ||
 	{ show_err_; fail_ "-j -M $ipbranch: no metric-value 125"; }
 
+# --for-each-cgroup: the metrics again in each cgroup, from its own
+# counts: the program's cgroup gets perf's value, the other none.
+root=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/self/mounts)
+if [ -n "$root" ] && mkdir "$root/pstat-m-$$" "$root/pstat-n-$$"; then
+	at_exit "rmdir '$root/pstat-m-$$' '$root/pstat-n-$$'"
+	in_cg="echo \$\$ >'$root/pstat-m-$$/cgroup.procs' && exec $prog"
+	in_tree perf stat -a -x, --for-each-cgroup "pstat-n-$$,pstat-m-$$" \
+		-M IpBranch -- sh -c "$in_cg" 2>perf.csv >/dev/null ||
+		{ cat perf.csv; fail_ "perf stat --for-each-cgroup -M failed"; }
+	in_tree "$PSTAT" -a -x, --for-each-cgroup "pstat-n-$$,pstat-m-$$" \
+		-M $ipbranch -- sh -c "$in_cg" 2>err >/dev/null ||
+		{ show_err_; fail_ "pstat --for-each-cgroup -M failed"; }
+	cg_metric() { awk -F, -v c="$2" '$4 == c && $8 != "" { print $7 }' "$1"; }
+	expect_eq "$(cg_metric err "pstat-m-$$")" \
+		"$(cg_metric perf.csv "pstat-m-$$")" \
+		"--for-each-cgroup -M: the program's cgroup, beside perf"
+	expect_eq "$(cg_metric err "pstat-m-$$")" 125.00 \
+		"--for-each-cgroup -M: the program's cgroup"
+	expect_eq "$(cg_metric err "pstat-n-$$")" nan \
+		"--for-each-cgroup -M: a cgroup where nothing ran"
+	# -G after -M names -M's events (perf 6.1 refuses it: "must
+	# define events before cgroups"); before it, the -e's alone, as
+	# in perf.
+	in_tree "$PSTAT" -a -x, -M $ipbranch -G "pstat-m-$$" -- \
+		sh -c "$in_cg" 2>err >/dev/null ||
+		{ show_err_; fail_ "pstat -M -G failed"; }
+	expect_eq "$(cg_metric err "pstat-m-$$")" 125.00 "-M then -G"
+	expect_eq "$(awk -F, '{ print $3 "," $4 }' err | sort | tr '\n' ' ')" \
+		"BR_INST_RETIRED.ALL_BRANCHES,pstat-m-$$ INST_RETIRED.ANY,pstat-m-$$ " \
+		"-M then -G: the cgroup of -M's events"
+	in_tree "$PSTAT" -a -x, -e task-clock -G "pstat-m-$$" -M $ipbranch \
+		-- sh -c "$in_cg" 2>err >/dev/null ||
+		{ show_err_; fail_ "pstat -e -G -M failed"; }
+	expect_eq "$(awk -F, '{ print $3 "," $4 }' err | sort | tr '\n' ' ')" \
+		"BR_INST_RETIRED.ALL_BRANCHES, INST_RETIRED.ANY, task-clock,pstat-m-$$ " \
+		"-e, -G, then -M: -M's events in no cgroup"
+else
+	echo "no cgroup2 hierarchy to make cgroups in: --for-each-cgroup -M not compared"
+fi
+
+# --explain -M: whether each group fits the counters the model's
+# counter.json gives (Skylake-X: 4 generic, 3 fixed). IpBranch's two
+# take fixed counter 0 (INST_RETIRED.ANY) and a generic one; tma_cisc
+# puts 5 events that need a generic counter in one group.
+in_tree "$PSTAT" -M $ipbranch --explain >out 2>err ||
+	{ show_err_; fail_ "--explain -M $ipbranch failed"; }
+grep -q "^  group of [A-Z_.]* (2 of the cpu PMU's events): fits: 1 of 4 generic counters, 1 of 3 fixed\$" out ||
+	{ cat out; fail_ "--explain -M $ipbranch: not said to fit"; }
+in_tree "$PSTAT" -M tma_cisc --explain >out 2>err ||
+	{ show_err_; fail_ "--explain -M tma_cisc failed"; }
+grep -q "^  group of .*: does not fit 4 generic and 3 fixed counters (5 of its events at most at once)" out ||
+	{ cat out; fail_ "--explain -M tma_cisc: not said not to fit"; }
+
 # The tables' event names with -e, in any case and with modifiers, as
 # perf takes them: the same counts, the same names.
 events=INST_RETIRED.ANY,br_inst_retired.all_branches:u
@@ -117,6 +171,29 @@ in_tree "$PSTAT" -x, -e $events -- $prog 2>err >/dev/null ||
 expect_eq "$(cut -d, -f1,3 err | tr '\n' ' ')" \
 	"$(cut -d, -f1,3 perf.csv | tr '\n' ' ')" "-e $events, beside perf"
 expect_eq "$(count err INST_RETIRED.ANY)" 1000 "-e INST_RETIRED.ANY"
+
+# perf 6.1's own tables (linux-source-6.1, made by make check): perf
+# 6.1's name, and the same metric on the same row, as perf prints it.
+if [ -d "${PMU_EVENTS_61:-}/arch/x86" ]; then
+	# shellcheck disable=SC2086
+	PSTAT_PMU_EVENTS=$PMU_EVENTS_61 in_tree "$PSTAT" -x, -M IpBranch \
+		-- $prog 2>err >/dev/null ||
+		{ show_err_; fail_ "pstat -M IpBranch (6.1's tables) failed"; }
+	in_tree perf stat -x, -M IpBranch -- $prog 2>perf.csv >/dev/null ||
+		{ cat perf.csv; fail_ "perf stat -M IpBranch failed"; }
+	expect_eq "$(cut -d, -f1,3,6,7 err | tr '\n' ' ')" \
+		"$(cut -d, -f1,3,6,7 perf.csv | tr '\n' ' ')" \
+		"-M IpBranch with 6.1's tables, beside perf 6.1"
+	expect_eq "$(metric err)" 125.00 "-M IpBranch with 6.1's tables"
+else
+	echo "perf 6.1's tables not made (no linux-source-6.1): -M IpBranch with them not compared"
+fi
+
+# perf 6.1's name with 6.12's tables: refused, 6.12's name said.
+in_tree "$PSTAT" -x, -M IpBranch -- true 2>err >/dev/null
+expect_eq "$?" 125 "-M IpBranch with 6.12's tables: status"
+grep -q "^pstat: .*'IpBranch'.*closest: $ipbranch" err ||
+	{ show_err_; fail_ "-M IpBranch: 6.12's name not said"; }
 
 # An unknown metric: one line, the closest names, 125, nothing run.
 in_tree "$PSTAT" -M tma_info_inst_mix_ipbrnch -- touch ran 2>err >/dev/null

@@ -38,10 +38,13 @@ ended_or_held()
 }
 
 # shellcheck disable=SC2317
-# Whether pstat, its command gone, waits to write into a pipe.
+# Whether pstat, its command gone, waits to write into a pipe: in
+# write(2), or in poll(2) for room (its streams never block: dest.h).
 held_on_pipe()
 {
-	! pgrep -P "$pstat" >/dev/null && sleeping_in "$pstat" '*pipe_write*'
+	! pgrep -P "$pstat" >/dev/null &&
+		{ sleeping_in "$pstat" '*pipe_write*' ||
+		  sleeping_in "$pstat" '*poll*'; }
 }
 
 # stop SIG STATUS: SIG to pstat, and a second once it is held up on its

@@ -26,7 +26,7 @@ o=$(oracle "$n")
 echo "exact: $o"
 csv_rows
 for i in $(seq 1 $((k + 1))); do
-	v=$(csv_field instructions:uW 1 "$i")
+	v=$(csv_field instructions:u 1 "$i")
 	expect_count_value "$v" "member $i"
 	expect_near "$v" "$o" 0.01 0 "member $i, scaled"
 done

@@ -4,6 +4,7 @@
 # -cpu neoverse-n1 for it): ipc is INST_RETIRED / CPU_CYCLES, the
 # tables' names of the core PMU's events (armv8_pmuv3_0 here, "cpu" in
 # the tables), and under QEMU's icount both count alike: 1.00.
+# A metric group is shown with its inputs.
 
 # shellcheck source=tests/hw/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -31,3 +32,24 @@ expect_rc 0
 i=$(csv_field INST_RETIRED:u 1)
 expect_count "$i" "$(oracle "$N1")" INST_RETIRED:u
 expect_count_value "$(csv_field cpu_cycles:u 1)" cpu_cycles:u
+
+# A metric group (perf's tables have no TopdownL1 for this core, 6.1's
+# nor 6.12's: their sbsa TopdownL1 is for the cores with STALL_SLOT):
+# each of its metrics on a row, and each of their inputs, counted or not.
+run_pstat -x, -M Cycle_Accounting -- "$PROGS/insn_loop" "$N1"
+expect_rc 0
+for m in frontend_stalled_cycles backend_stalled_cycles; do
+	csv_rows | awk -F, -v m="$m" '
+		{ n = split($7, w, " ") } n && w[n] == m { f = 1 }
+		END { exit !f }' ||
+		fail_ "-M Cycle_Accounting: no row carries $m"
+done
+for e in cpu_cycles stall_frontend stall_backend; do
+	csv_rows | awk -F, -v e="$e" 'tolower($3) == e { f = 1 }
+		END { exit !f }' ||
+		fail_ "-M Cycle_Accounting: its input $e is not shown"
+done
+run_pstat -M TopdownL1 -- true
+expect_rc 125
+grep -q "^pstat: .*'TopdownL1'.*neoverse-n1" err ||
+	fail_ "-M TopdownL1: not said that this core's tables lack it"

@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,7 +157,8 @@ static char *groups_with(const char *list, const struct metricgroup_opts *o,
 	out = calloc(1, len + 1);
 	ck_assert_ptr_nonnull(out);
 	for (line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
-		if (strncmp(line, "  group ", 8) == 0)
+		/* "  group N: ...", not the counters' "  group of ...". */
+		if (strncmp(line, "  group ", 8) == 0 && isdigit(line[8]))
 			strcat(strcat(out, strchr(line, ':') + 2), "\n");
 	free(text);
 	metricgroup_free(mg);

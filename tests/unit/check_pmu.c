@@ -228,6 +228,13 @@ static const struct instances_row {
 	{ __LINE__, "uncore_imc/cas/", 10, { "uncore_imc_0", "uncore_imc_1",
 					     "uncore_imc_2",
 					     "uncore_imc_10" } },
+	/* perf's tables leave out "uncore_": imc, cha_0. */
+	{ __LINE__, "imc", 0, { "uncore_imc_0", "uncore_imc_1",
+				"uncore_imc_2", "uncore_imc_10" } },
+	{ __LINE__, "imc_1", 0, { "uncore_imc_1" } },
+	{ __LINE__, "imc/cas/", 3, { "uncore_imc_0", "uncore_imc_1",
+				     "uncore_imc_2", "uncore_imc_10" } },
+	{ __LINE__, "imc_3", 0, { NULL } },
 	{ __LINE__, "uncore", 0, { NULL } },
 	{ __LINE__, "uncore_", 0, { NULL } },
 	{ __LINE__, "uncore_imc_", 0, { NULL } },
