@@ -724,70 +724,6 @@ static int table_spec(const struct pmu_event *pe, const char *name,
 	return ret < 0 ? -ENOMEM : 0;
 }
 
-/* A term of pmu@terms@ that names a table's event of that PMU, or NULL. */
-static const struct pmu_event *alias_of(const struct metricgroup *mg,
-					const char *pmu, size_t len,
-					const char *term)
-{
-	const struct pmu_event *pe;
-
-	if (strchr(term, '='))
-		return NULL;
-	pe = pmu_tables_event(mg->t, term, NULL);
-	if (!pe || ((strlen(pe->pmu) != len ||
-		     strncmp(pe->pmu, pmu, len) != 0) &&
-		    (strlen(table_pmu(pe)) != len ||
-		     strncmp(table_pmu(pe), pmu, len) != 0)))
-		return NULL;
-	return pe;
-}
-
-/*
- * perf's pmu@terms@ as pmu/terms/, where a term that names one of the
- * tables' events of that PMU stands for its terms, as perf splices an
- * alias in: cpu@UOPS_EXECUTED.THREAD,cmask=1@ is
- * cpu/event=0xb1,umask=0x1,cmask=1/.
- */
-static int at_spec(const struct metricgroup *mg, const char *name,
-		   char **spec)
-{
-	const char *at = strchr(name, '@');
-	size_t plen = (size_t)(at - name), len = 0;
-	char *copy = strndup(at + 1, strlen(at + 1) - 1), *term, *save;
-	const char *sep = "";
-	const struct pmu_event *pe;
-	char *terms;
-	FILE *f = copy ? open_memstream(spec, &len) : NULL;
-	int ret = 0;
-
-	if (!f) {
-		free(copy);
-		return -ENOMEM;
-	}
-	fprintf(f, "%.*s/", (int)plen, name);
-	for (term = strtok_r(copy, ",", &save); term;
-	     term = strtok_r(NULL, ",", &save)) {
-		pe = alias_of(mg, name, plen, term);
-		terms = pe ? pmu_tables_counting_terms(pe) : NULL;
-		if (pe && !terms)
-			ret = -ENOMEM;
-		if (!pe || (terms && terms[0])) {
-			fprintf(f, "%s%s", sep, pe ? terms : term);
-			sep = ",";
-		}
-		free(terms);
-	}
-	fputc('/', f);
-	if (fclose(f) != 0)
-		ret = -ENOMEM;
-	free(copy);
-	if (ret < 0) {
-		free(*spec);
-		*spec = NULL;
-	}
-	return ret;
-}
-
 /*
  * A table's event with perf's modifiers, NAME:k, as perf writes it for
  * a metric: pmu/terms,name=NAME:k/k.
@@ -823,16 +759,21 @@ static int event_spec(const struct metricgroup *mg, const char *name,
 {
 	const struct pmu_event *pe = pmu_tables_event(mg->t, name, NULL);
 	const char *at = strchr(name, '@');
-	size_t n = strlen(name);
+	char *p;
 
 	if (pe)
 		return table_spec(pe, name, spec);
 	if (!at && strchr(name, ':'))
 		return modified_spec(mg, name, spec);
-	if (at && n > 2 && name[n - 1] == '@' && at < name + n - 1)
-		return at_spec(mg, name, spec);
 	*spec = strdup(name);
-	return *spec ? 0 : -ENOMEM;
+	if (!*spec)
+		return -ENOMEM;
+	/* perf's pmu@terms@ is pmu/terms/, whose terms evparse reads
+	 * with the tables' names (cpu@UOPS_EXECUTED.THREAD\,cmask\=1@). */
+	for (p = *spec; at && *p; p++)
+		if (*p == '@')
+			*p = '/';
+	return 0;
 }
 
 /* Whether the metric's events go in no group: its constraint, here. */
@@ -993,7 +934,11 @@ static size_t group_at(const struct mg_group *g, size_t k)
 	return k <= g->lead ? k - 1 : k;
 }
 
-/* A group's events as perf's -vv shows them, without metric-id=. */
+/*
+ * A group's events as perf's -vv shows them, without metric-id=, and
+ * without the :W after the braces (every group of -M is weak): the
+ * names of the events never carry it.
+ */
 static void group_text(FILE *f, const struct mg_group *g)
 {
 	size_t i;
@@ -1001,7 +946,7 @@ static void group_text(FILE *f, const struct mg_group *g)
 	for (i = 0; i < g->n; i++)
 		fprintf(f, "%s%s%s%s", i ? "," : "",
 			g->braces && i == 0 ? "{" : "", g->names[i],
-			g->braces && i + 1 == g->n_counters ? "}:W" : "");
+			g->braces && i + 1 == g->n_counters ? "}" : "");
 }
 
 /* A group's events go to the end of el as one group (or none). */
@@ -1417,6 +1362,9 @@ static void explain_metric(FILE *f, const struct metricgroup *mg,
 	fprintf(f, "  %s = %s\n", m->f->pm->name, m->f->pm->expr);
 	if (m->f->pm->scale_unit)
 		fprintf(f, "    ScaleUnit %s\n", m->f->pm->scale_unit);
+	if (m->leader < evlist_count(el))
+		fprintf(f, "    shown beside %s\n",
+			evsel_name(evlist_at(el, m->leader)));
 	for (i = 0; i < m->n_refs; i++)
 		fprintf(f, "    metric %s = %s\n", m->refs[i]->name,
 			m->refs[i]->expr);
@@ -1425,9 +1373,6 @@ static void explain_metric(FILE *f, const struct metricgroup *mg,
 			m->lits[i].v);
 	if (m->group < mg->n_groups)
 		fprintf(f, "    events of group %zu\n", m->group + 1);
-	if (m->leader < evlist_count(el))
-		fprintf(f, "    shown beside %s\n",
-			evsel_name(evlist_at(el, m->leader)));
 }
 
 /* The table's event that el's event at counts, or NULL. */
@@ -1574,7 +1519,7 @@ void metricgroup_explain(FILE *f, const struct metricgroup *mg,
 		pmu_tables_model(mg->t), pmu_tables_cpuid(mg->t));
 	for (k = 0; k < mg->n_m; k++)
 		explain_metric(f, mg, &mg->m[k], el);
-	fprintf(f, "their events, as perf 6.1 groups them ({...}:W a weak group):\n");
+	fprintf(f, "their events, as perf 6.1 groups them ({...}: a weak group):\n");
 	for (k = 0; k < mg->n_groups; k++) {
 		fprintf(f, "  group %zu: ", k + 1);
 		group_text(f, &mg->groups[k]);

@@ -7,8 +7,9 @@
 #   - the formulas read: the metric's and those it names, all the way
 #     down (perf's "metric expr E for N" lines);
 #   - the literals and their values (perf's "literal: #X = V");
-#   - the groups, in order, each with its events in order, weak or not,
-#     tool events after (perf's "Parsing metric events '...'"), which
+#   - the groups, in order, each with its events in order, weak or not
+#     (perf's {...}:W, pstat's {...}), tool events after (perf's
+#     "Parsing metric events '...'"), which
 #     also says which metrics share a group;
 #   - each event's encoding: type, config, config1, config2 and the
 #     exclude bits of its perf_event_attr (perf's -vv attr blocks).
@@ -136,7 +137,8 @@ perf_view()
 {
 	sed -n "s/^Parsing metric events '\\(.*\\)'\$/group \\1/p" "$1" |
 		sed 's#[^ ,{}/]*/[^/]*metric-id=\([^/]*\)/[a-zA-Z]*#\1#g
-		     s/!0/,/g; s/!1/-/g; s/!2/=/g; s/!3/@/g'
+		     s/!0/,/g; s/!1/-/g; s/!2/=/g; s/!3/@/g
+		     s/}:W/}/'
 	{
 		sed -n 's/^metric expr \(.*\) for \([^ ]*\)$/formula \2 = \1/p' "$1"
 		sed -n 's/^literal: \(#[^ ]*\) = \(.*\)$/literal \1 \2/p' "$1" |
@@ -223,7 +225,7 @@ group_events()
 		if (name != "")
 			print name
 		print "end"
-	}' | sed 's/}:W$//' | awk '
+	}' | sed 's/}\(:W\)\{0,1\}$//' | awk '
 		function flush(   i) {
 			if (lead != "")
 				print lead
