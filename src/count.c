@@ -730,6 +730,7 @@ int count_run(struct options *o, int env_err)
 		/* --for-each-cgroup: each cgroup's events alike. */
 		o->out.mg_block = mg && o->for_each_cgroup ?
 				  evlist_count(el) / cgroups_named(o) : 0;
+		o->out.tty = isatty(dest_fd);
 		ret = run(o, &tg, el, ctl, dest, dest_fd,
 			  &(struct output_run){ .rank = &ri,
 						.host = host[0] ? host : NULL });

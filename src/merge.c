@@ -14,6 +14,7 @@
 
 #include "error.h"
 #include "event.h"
+#include "expr.h"
 #include "merge.h"
 #include "merge_impl.h"
 #include "metrics.h"
@@ -353,6 +354,231 @@ static int recompute_metrics(struct merge *m, size_t n)
 	return 0;
 }
 
+/* The event named name, or NULL. */
+static struct merge_event *event_named(const struct merge *m,
+				       const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_events; i++)
+		if (strcmp(m->events[i].name, name) == 0)
+			return &m->events[i];
+	return NULL;
+}
+
+/* Word k (from 0) of the space-separated s, into buf; false: none. */
+static bool word(const char *s, size_t k, char *buf, size_t len)
+{
+	size_t n;
+
+	for (;;) {
+		s += strspn(s, " ");
+		n = strcspn(s, " ");
+		if (!n)
+			return false;
+		if (!k--) {
+			snprintf(buf, len, "%.*s", (int)n, s);
+			return n < len;
+		}
+		s += n;
+	}
+}
+
+/* What a formula of -M reads while it is computed again. */
+struct recompute {
+	const struct merge *m;
+	const struct merge_formula *f;
+	size_t n;		/* files */
+	const bool *ranks;	/* the files whose sums count */
+	bool unknown;		/* a name neither input nor tool event */
+};
+
+/* The event the formula's input name is, or NULL. */
+static const struct merge_event *input_event(const struct recompute *r,
+					     const char *name)
+{
+	char in[512], ev[512];
+	size_t k;
+
+	for (k = 0; word(r->f->inputs, k, in, sizeof(in)); k++)
+		if (strcmp(in, name) == 0)
+			return word(r->f->input_events, k, ev, sizeof(ev))
+			       ? event_named(r->m, ev) : NULL;
+	return NULL;
+}
+
+/* An input's sum over the files that count: clocks in nanoseconds. */
+static double input_sum(const struct recompute *r,
+			const struct merge_event *e)
+{
+	double sum = 0.0;
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		if (r->ranks[i])
+			sum += e->values[i];
+	return strcmp(e->unit, "msec") == 0 ? sum * 1e6 : sum;
+}
+
+static bool recompute_id(void *arg, const char *name, double *v)
+{
+	struct recompute *r = arg;
+	const struct merge_event *e = input_event(r, name);
+
+	if (strcmp(name, "duration_time") == 0)
+		*v = r->m->wall_s;
+	else if (strcmp(name, "user_time") == 0)
+		*v = r->m->user.sum;
+	else if (strcmp(name, "system_time") == 0)
+		*v = r->m->sys.sum;
+	else if (e)
+		*v = input_sum(r, e);
+	else
+		r->unknown = true;
+	return e || !r->unknown;
+}
+
+/* The machine's literals are not in the files: no value. */
+static bool no_literal(void *arg, const char *name, double *v)
+{
+	(void)arg;
+	(void)name;
+	*v = NAN;
+	return false;
+}
+
+static bool input_counted(void *arg, const char *name)
+{
+	const struct merge_event *e = input_event(arg, name);
+
+	return e && e->counted;
+}
+
+static double one_source(void *arg, const char *name)
+{
+	(void)arg;
+	(void)name;
+	return 1.0;
+}
+
+static int no_cpuid(void *arg, const char *s)
+{
+	(void)arg;
+	(void)s;
+	return 1;
+}
+
+/*
+ * The files whose every input counted, into ranks: the sums of one
+ * metric come from the same ranks. None: out says which input did not
+ * count, and how.
+ */
+static bool counting_ranks(const struct recompute *r, const struct expr *e,
+			   bool *ranks, struct metric *out)
+{
+	const struct merge_event *x;
+	size_t i, k;
+	bool any = false;
+
+	for (i = 0; i < r->n; i++)
+		ranks[i] = true;
+	for (k = 0; k < expr_n_ids(e); k++) {
+		x = input_event(r, expr_id(e, k));
+		for (i = 0; x && i < r->n; i++)
+			ranks[i] = ranks[i] && !isnan(x->values[i]);
+		/* Named by its row: the expression goes before out. */
+		if (x && !x->counted && !out->missing) {
+			out->missing = x->name;
+			out->status = x->n_uncounted &&
+				      strcmp(x->uncounted_why[0],
+					     "not-supported") == 0
+				      ? METRIC_NOT_SUPPORTED
+				      : METRIC_NOT_COUNTED;
+		}
+	}
+	for (i = 0; i < r->n; i++)
+		any |= ranks[i];
+	return any;
+}
+
+/*
+ * A metric of -M computed again from the sums, into out: false where
+ * it cannot be (its formula names other metrics or the machine's
+ * literals, which the files do not give).
+ */
+static bool recompute(const struct merge *m, const struct merge_formula *f,
+		      size_t n, bool *ranks, struct metric *out)
+{
+	struct recompute r = { m, f, n, ranks, false };
+	const struct expr_env env = {
+		.arg = &r, .id = recompute_id, .literal = no_literal,
+		.has_event = input_counted, .source_count = one_source,
+		.cpuid_cmp = no_cpuid,
+	};
+	struct error err = { 0 };
+	struct expr *e;
+	double v = NAN;
+	int ret;
+
+	if (expr_parse(f->formula, &e, &err) < 0)
+		return false;
+	*out = (struct metric){ .width = 8, .prec = 2, .suffix = "",
+				.name = f->name, .formula = f->formula,
+				.scale = f->scale, .running_pct = 100.0 };
+	snprintf(out->unit, sizeof(out->unit), "%s", f->unit);
+	if (counting_ranks(&r, e, ranks, out))
+		out->status = METRIC_COUNTED;
+	ret = expr_eval(e, &env, &v);
+	expr_free(e);
+	out->value = out->status == METRIC_COUNTED ? v * f->scale : NAN;
+	if (out->status == METRIC_COUNTED)
+		out->missing = NULL;
+	/* Its names are the file's, which live as long as the merge. */
+	return ret == 0 && !r.unknown;
+}
+
+/* Whether x has the metric called name already. */
+static bool has_metric(const struct merge_event *x, const char *name)
+{
+	int k;
+
+	for (k = 0; k < x->n_metrics; k++)
+		if (x->m[k].name && strcmp(x->m[k].name, name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * -M's metrics, each computed again from the summed counts of the
+ * ranks where all its inputs counted, with the formula and the inputs
+ * the files give, on the row of its event; each once, as the first file
+ * that has it gives it. 0 or -ENOMEM.
+ */
+static int table_metrics(struct merge *m, const struct merge_file *f,
+			 size_t n)
+{
+	bool *ranks = calloc(n + 1, sizeof(*ranks));
+	const struct merge_formula *mf;
+	struct merge_event *x;
+	size_t i, k;
+
+	if (!ranks)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < f[i].n_formulas; k++) {
+			mf = &f[i].formulas[k];
+			x = event_named(m, mf->event);
+			if (!x || x->n_metrics == MERGE_METRICS ||
+			    has_metric(x, mf->name))
+				continue;
+			if (recompute(m, mf, n, ranks, &x->m[x->n_metrics]))
+				x->n_metrics++;
+		}
+	}
+	free(ranks);
+	return 0;
+}
+
 /* A failure's status as a shell gives it, or 0. */
 static int failure(const struct merge_rank *r)
 {
@@ -448,7 +674,8 @@ int merge_read(struct merge *m, char *const *files, size_t n, char *err,
 	if (ret < 0)
 		return ret;
 	m->command = p->files[0].command;
-	return recompute_metrics(m, n);
+	ret = recompute_metrics(m, n);
+	return ret < 0 ? ret : table_metrics(m, p->files, n);
 }
 
 void merge_free(struct merge *m)

@@ -14,6 +14,9 @@
 #include "options.h"
 
 /* One event over the ranks. */
+/* The metrics an event's merged row has: perf's own, then -M's. */
+#define MERGE_METRICS (METRICS_MAX + 8)
+
 struct merge_event {
 	char *name;		/* "event", or "event (aggregate)" */
 	char *unit;
@@ -30,8 +33,9 @@ struct merge_event {
 					 * "absent" */
 	size_t n_uncounted;
 	double *values;		/* each file's, NaN where not counted */
-	int n_metrics;		/* from the summed counts */
-	struct metric m[METRICS_MAX];
+	int n_metrics;		/* from the summed counts: perf's own
+				 * ratios, then -M's */
+	struct metric m[MERGE_METRICS];
 };
 
 /* One rank's run record. */

@@ -17,11 +17,28 @@ struct merge_value {
 	double running_pct;
 };
 
+/*
+ * A metric of -M on an event's row (no aggregate), as the file gives
+ * it, to be computed again from the sums: its strings all in one
+ * allocation, name's.
+ */
+struct merge_formula {
+	char *name;
+	const char *event;	/* the row it is on */
+	const char *unit;	/* as shown: "%  tma_retiring" */
+	const char *formula;
+	const char *inputs;	/* the formula's names, space-separated */
+	const char *input_events;	/* and their rows', in that order */
+	double scale;		/* ScaleUnit's number */
+};
+
 /* One file: its events, its run record, its own strings. */
 struct merge_file {
 	const char *path;
 	struct merge_value *vals;
 	size_t n_vals, cap_vals;
+	struct merge_formula *formulas;
+	size_t n_formulas, cap_formulas;
 	bool has_run;		/* a run record was found */
 	long format_version;
 	long rank, size;	/* -1 when not said */

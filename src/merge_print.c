@@ -93,7 +93,7 @@ static const char *human_why(const char *why)
 
 static void human_event(FILE *f, const struct merge_event *e, size_t n)
 {
-	char sum[32], mean[32], sd[32], lo[32], hi[32];
+	char sum[32], mean[32], sd[32], lo[32], hi[32], mt[160];
 	int i;
 
 	if (!e->counted) {
@@ -113,9 +113,11 @@ static void human_event(FILE *f, const struct merge_event *e, size_t n)
 		e->name, e->counted, n, sum, mean, sd, lo, e->min_rank, hi,
 		e->max_rank, e->imbalance_pct, e->load_balance,
 		e->min_running_pct);
-	for (i = 0; i < e->n_metrics; i++)
-		fprintf(f, "  %-32s %14s # %.3f %s (of the sums)\n", "", "",
-			e->m[i].value, e->m[i].unit);
+	for (i = 0; i < e->n_metrics; i++) {
+		metric_value_text(mt, sizeof(mt), &e->m[i], 3);
+		fprintf(f, "  %-32s %14s # %s %s (of the sums)\n", "", "", mt,
+			e->m[i].unit);
+	}
 	if (e->n_uncounted) {
 		fprintf(f, "  %-32s left out: rank ", "");
 		ranks_print(f, e->uncounted, e->n_uncounted);
@@ -227,9 +229,14 @@ static void csv_event(FILE *f, const struct merge_event *e, size_t n)
 			csv_cell(f, e->name, false);
 			fputs(",,,,,,,,,,,,,,", f);
 		}
-		if (e->n_metrics)
-			fprintf(f, "%.6f,", e->m[i].value);
-		else
+		/* nan where an input did not count: as pstat's format. */
+		if (e->n_metrics && e->m[i].status != METRIC_COUNTED)
+			fputs("nan,", f);
+		else if (e->n_metrics)
+			metric_value_text(b, sizeof(b), &e->m[i], 6);
+		if (e->n_metrics && e->m[i].status == METRIC_COUNTED)
+			fprintf(f, "%s,", b);
+		else if (!e->n_metrics)
 			fputc(',', f);
 		csv_cell(f, e->n_metrics ? e->m[i].unit : "", false);
 		csv_ranks(f, i == 0 ? e->uncounted : NULL,
@@ -361,9 +368,20 @@ static void json_event(FILE *f, const struct merge_event *e, size_t n)
 	fputs(", \"metrics\": [", f);
 	for (k = 0; k < e->n_metrics; k++) {
 		fputs(k ? ", {\"value\": " : "{\"value\": ", f);
-		json_number(f, e->m[k].value);
+		json_number(f, e->m[k].status == METRIC_COUNTED
+				? e->m[k].value : NAN);
 		fputs(", \"unit\": ", f);
 		json_string(f, e->m[k].unit);
+		fputs(", \"status\": ", f);
+		json_string(f, metric_status_name(&e->m[k]));
+		if (e->m[k].missing) {
+			fputs(", \"input\": ", f);
+			json_string(f, e->m[k].missing);
+		}
+		if (e->m[k].name) {
+			fputs(", \"name\": ", f);
+			json_string(f, e->m[k].name);
+		}
 		fputc('}', f);
 	}
 	fputs("], \"uncounted\": [", f);

@@ -242,6 +242,48 @@ static int add_value(struct merge_file *mf, const char *event,
 	return 0;
 }
 
+/*
+ * A metric of -M on event's row into mf, its strings copied into one
+ * allocation. A scale that is not a positive number is the file's
+ * fault: -EINVAL with the reason.
+ */
+static int add_formula(struct merge_file *mf, const char *event,
+		       const char *const s[5], const char *scale,
+		       const char *where, char *err, size_t len)
+{
+	struct merge_formula *nf, f = { 0 };
+	const char **to[5] = { &f.unit, &f.formula, &f.inputs,
+			       &f.input_events, &f.event };
+	size_t n[6], total = 0, i;
+	char *end, *at;
+
+	f.scale = strtod(scale, &end);
+	if (end == scale || *end || !isfinite(f.scale) || !(f.scale > 0))
+		return error_say(err, len,
+			   "%s: %s: the scale '%s' is not a positive number",
+			   mf->path, where, scale);
+	for (i = 0; i < 5; i++)
+		total += (n[i] = strlen(i < 4 ? s[i + 1] : event) + 1);
+	total += (n[5] = strlen(s[0]) + 1);
+	if (mf->n_formulas == mf->cap_formulas) {
+		nf = grow(mf->formulas, &mf->cap_formulas, sizeof(*nf));
+		if (!nf)
+			return -ENOMEM;
+		mf->formulas = nf;
+	}
+	f.name = malloc(total);
+	if (!f.name)
+		return -ENOMEM;
+	at = memcpy(f.name, s[0], n[5]);
+	at += n[5];
+	for (i = 0; i < 5; i++) {
+		*to[i] = memcpy(at, i < 4 ? s[i + 1] : event, n[i]);
+		at += n[i];
+	}
+	mf->formulas[mf->n_formulas++] = f;
+	return 0;
+}
+
 /* CSV, as RFC 4180 quotes it; parsed in place. */
 
 enum { C_RECORD, C_AGGR, C_EVENT, C_VALUE, C_UNIT, C_STATUS, C_RUNNING,
@@ -253,6 +295,15 @@ static const char *const col_names[N_COLS] = {
 };
 
 #define MAX_FIELDS 32
+
+/* The columns of -M's metrics: read when the header has them all. */
+enum { M_NAME, M_UNIT, M_FORMULA, M_INPUTS, M_INPUT_EVENTS, M_SCALE,
+       N_MCOLS };
+
+static const char *const mcol_names[N_MCOLS] = {
+	"metric_name", "metric_unit", "metric_formula", "metric_inputs",
+	"metric_input_events", "metric_scale",
+};
 
 /*
  * The record at *p: its fields made C strings in place, up to MAX_FIELDS
@@ -303,19 +354,37 @@ static int csv_record(char **p, char *end, char **f)
 }
 
 /* Each column's place in the header's fields, or -EINVAL. */
-static int csv_columns(char **f, int n, int *col)
+static int csv_columns(char **f, int n, int *col, const char *const *names,
+		       int n_names)
 {
 	int i, j;
 
-	for (i = 0; i < N_COLS; i++) {
+	for (i = 0; i < n_names; i++) {
 		col[i] = -1;
 		for (j = 0; j < n && j < MAX_FIELDS; j++)
-			if (strcmp(f[j], col_names[i]) == 0)
+			if (strcmp(f[j], names[i]) == 0)
 				col[i] = j;
 		if (col[i] < 0)
 			return -EINVAL;
 	}
 	return 0;
+}
+
+/* A metric of -M on a total or metric row without an aggregate. */
+static int csv_formula(struct merge_file *mf, char **f, const int *col,
+		       const int *mcol, int line, char *err, size_t len)
+{
+	const char *s[5];
+	char where[32];
+	int i;
+
+	if (mcol[0] < 0 || !*f[mcol[M_NAME]] || *f[col[C_AGGR]])
+		return 0;
+	for (i = 0; i < 5; i++)
+		s[i] = f[mcol[i]];
+	snprintf(where, sizeof(where), "line %d", line);
+	return add_formula(mf, f[col[C_EVENT]], s, f[mcol[M_SCALE]], where,
+			   err, len);
 }
 
 /* A run fact with a number: where it goes in a merge_file. */
@@ -414,18 +483,22 @@ static int csv_number(const struct merge_file *mf, const char *text,
 }
 
 static int csv_row(struct merge_file *mf, char **f, const int *col,
-		   int line, char *err, size_t len)
+		   const int *mcol, int line, char *err, size_t len)
 {
 	struct merge_value v = { 0 };
+	const char *record = f[col[C_RECORD]];
 	int ret;
 
-	if (strcmp(f[col[C_RECORD]], "run") == 0) {
+	if (strcmp(record, "run") == 0) {
 		mf->has_run = true;
 		return csv_run_fact(mf, f[col[C_EVENT]], f[col[C_VALUE]], line,
 				    err, len);
 	}
-	if (strcmp(f[col[C_RECORD]], "total") != 0)
+	if (strcmp(record, "total") != 0 && strcmp(record, "metric") != 0)
 		return 0;
+	ret = csv_formula(mf, f, col, mcol, line, err, len);
+	if (ret < 0 || strcmp(record, "total") != 0)
+		return ret;
 	ret = csv_number(mf, f[col[C_VALUE]], "value", line, &k_amount,
 			 &v.value, err, len);
 	if (ret < 0)
@@ -442,10 +515,13 @@ static int csv_row(struct merge_file *mf, char **f, const int *col,
 static int csv_read(struct merge_file *mf, char *buf, char *err, size_t len)
 {
 	char *p = buf, *end = p + strlen(p), *f[MAX_FIELDS];
-	int col[N_COLS], n, width, line = 1, ret;
+	int col[N_COLS], mcol[N_MCOLS], n, width, line = 1, ret;
 
 	n = csv_record(&p, end, f);
-	if (n <= 0 || csv_columns(f, n, col) < 0)
+	/* A file of a pstat before them has no metrics of -M to read. */
+	if (n > 0 && csv_columns(f, n, mcol, mcol_names, N_MCOLS) < 0)
+		mcol[0] = -1;
+	if (n <= 0 || csv_columns(f, n, col, col_names, N_COLS) < 0)
 		return error_say(err, len,
 			   "%s: not pstat's --format=csv (its header lacks a column --merge reads)",
 			   mf->path);
@@ -462,7 +538,7 @@ static int csv_read(struct merge_file *mf, char *buf, char *err, size_t len)
 			return error_say(err, len,
 				   "%s: line %d is not a record of pstat's --format=csv (%d fields, not %d)",
 				   mf->path, line, n, width);
-		ret = csv_row(mf, f, col, line, err, len);
+		ret = csv_row(mf, f, col, mcol, line, err, len);
 		if (ret < 0)
 			return ret;
 	}
@@ -709,6 +785,73 @@ static int jfact(const struct merge_file *mf, json_object *o,
 	return 1;
 }
 
+/* The strings of array a joined by spaces, into a new string. */
+static char *jjoin(json_object *a)
+{
+	char *s = NULL;
+	size_t n = 0, i;
+	FILE *f = open_memstream(&s, &n);
+
+	for (i = 0; f && i < jlen(a); i++)
+		if (json_object_is_type(json_object_array_get_idx(a, i),
+					json_type_string))
+			fprintf(f, "%s%s", i ? " " : "",
+				json_object_get_string(
+					json_object_array_get_idx(a, i)));
+	if (!f || fclose(f) != 0) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* Metric j of event e (name), if one of -M's, into mf. */
+static int json_formula(struct merge_file *mf, const char *name,
+			json_object *m, size_t i, size_t j, char *err,
+			size_t len)
+{
+	const char *s[5] = { jstr(m, "name"), jstr(m, "unit"),
+			     jstr(m, "formula") };
+	json_object *scale = jget(m, "scale");
+	char *inputs = jjoin(jget(m, "inputs"));
+	char *events = jjoin(jget(m, "input_events"));
+	char where[64], num[64];
+	int ret = -ENOMEM;
+
+	snprintf(where, sizeof(where), "events[%zu].metrics[%zu]", i, j);
+	snprintf(num, sizeof(num), "%.17g",
+		 json_object_is_type(scale, json_type_double) ||
+		 json_object_is_type(scale, json_type_int)
+		 ? json_object_get_double(scale) : NAN);
+	s[3] = inputs;
+	s[4] = events;
+	if (!s[0] || !s[1] || !s[2])
+		ret = 0;
+	else if (inputs && events)
+		ret = add_formula(mf, name, s, num, where, err, len);
+	free(inputs);
+	free(events);
+	return ret;
+}
+
+/* The metrics of -M of event e (name), when it has no aggregate. */
+static int json_formulas(struct merge_file *mf, json_object *e,
+			 const char *name, size_t i, char *err, size_t len)
+{
+	json_object *ms = jget(e, "metrics"), *m;
+	size_t j;
+	int ret = 0;
+
+	if (jget(e, "aggregate"))
+		return 0;
+	for (j = 0; ret == 0 && j < jlen(ms); j++) {
+		m = json_object_array_get_idx(ms, j);
+		if (jstr(m, "name") && jstr(m, "unit") && jstr(m, "formula"))
+			ret = json_formula(mf, name, m, i, j, err, len);
+	}
+	return ret;
+}
+
 static int json_event(struct merge_file *mf, json_object *e, size_t i,
 		      char *err, size_t len)
 {
@@ -729,6 +872,8 @@ static int json_event(struct merge_file *mf, json_object *e, size_t i,
 	snprintf(where, sizeof(where), "events[%zu].running_pct", i);
 	ret = jfact(mf, e, "running_pct", where, &k_pct, &v.running_pct, err,
 		    len);
+	if (ret == 0 || ret > 0)
+		ret = json_formulas(mf, e, name, i, err, len);
 	if (ret < 0)
 		return ret;
 	return add_value(mf, name, jstr(e, "aggregate"), unit ? unit : "",
@@ -928,6 +1073,11 @@ void merge_file_free(struct merge_file *mf)
 	for (i = 0; i < mf->n_vals; i++)
 		free(mf->vals[i].name);
 	free(mf->vals);
+	for (i = 0; i < mf->n_formulas; i++)
+		free(mf->formulas[i].name);
+	free(mf->formulas);
+	mf->formulas = NULL;
+	mf->n_formulas = mf->cap_formulas = 0;
 	free(mf->command);
 	free(mf->job_id);
 	mf->vals = NULL;

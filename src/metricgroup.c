@@ -58,6 +58,7 @@ struct mg_metric {
 	bool constrained;	/* its events in no group */
 	bool own;		/* the group is its own, not an earlier one's */
 	size_t group;		/* in groups[] */
+	struct expr *threshold;	/* MetricThreshold, parsed, or NULL */
 };
 
 /* The events one group (or ungrouped list) of -M counts. */
@@ -1275,6 +1276,8 @@ static const char *topdown_word(const struct metricgroup *mg,
 	return pmu_tables_select(mg->t, amd, NULL, 0) > 0 ? amd : word;
 }
 
+static int add_thresholds(struct metricgroup *mg);
+
 int metricgroup_add(struct metricgroup **out, const char *const *lists,
 		    size_t n_lists, const struct metricgroup_opts *opts,
 		    struct evlist *el, struct error *err)
@@ -1315,6 +1318,8 @@ int metricgroup_add(struct metricgroup **out, const char *const *lists,
 	if (ret == 0)
 		ret = add_metrics(mg, picked, n, opts, el, err);
 	free(picked);
+	if (ret == 0)
+		ret = add_thresholds(mg);
 	if (ret < 0) {
 		metricgroup_free(mg);
 		return ret;
@@ -1336,6 +1341,7 @@ void metricgroup_free(struct metricgroup *mg)
 	for (i = 0; i < mg->n_ev; i++)
 		free(mg->ev[i].name);
 	for (i = 0; i < mg->n_m; i++) {
+		expr_free(mg->m[i].threshold);
 		idset_free(mg->m[i].ids);
 		free(mg->m[i].refs);
 		free(mg->m[i].lits);
@@ -1537,10 +1543,55 @@ struct eval {
 	const struct metricgroup *mg;
 	const struct metricgroup_values *v;
 	int depth;
+	struct metric *m;	/* what it read, NULL: nothing kept */
 	const struct pmu_metric *pm;	/* whose formula is evaluated */
 };
 
 static double formula_value(const struct eval *ev, const struct formula *f);
+
+/* An input read, each once; the first that did not count is kept. */
+static void note_input(struct metric *m, const struct mg_event *e,
+		       enum counts_state state, double running_pct)
+{
+	const char *name = e->name;
+	unsigned int i;
+
+	for (i = 0; i < m->n_inputs; i++)
+		if (m->inputs[i] == name)
+			return;
+	if (m->n_inputs < METRIC_INPUTS_MAX) {
+		m->input_at[m->n_inputs] = e->at;
+		m->inputs[m->n_inputs++] = name;
+	} else {
+		m->inputs_cut = true;
+	}
+	if (counts_counted(&(struct counts_result){ .state = state })) {
+		if (running_pct < m->running_pct)
+			m->running_pct = running_pct;
+	} else if (!m->missing ||
+		   (state == COUNTS_NOT_SUPPORTED &&
+		    m->status != METRIC_NOT_SUPPORTED)) {
+		/* Not supported says more: it never will count here. */
+		m->missing = name;
+		m->status = state == COUNTS_NOT_SUPPORTED
+			    ? METRIC_NOT_SUPPORTED : METRIC_NOT_COUNTED;
+	}
+}
+
+/* A counted event's value: NaN when it did not count. */
+static bool event_of(const struct eval *ev, const struct mg_event *e,
+		     double *v)
+{
+	double pct = 100.0;
+	enum counts_state state = ev->v->event(ev->v->arg, e->at, v, &pct);
+	bool ok = counts_counted(&(struct counts_result){ .state = state });
+
+	if (ev->m)
+		note_input(ev->m, e, state, pct);
+	if (!ok)
+		*v = NAN;
+	return ok;
+}
 
 /* NOLINTNEXTLINE(misc-no-recursion): REF_DEPTH_MAX deep at most */
 static bool id_value(void *arg, const char *name, double *v)
@@ -1561,7 +1612,7 @@ static bool id_value(void *arg, const char *name, double *v)
 		return true;
 	}
 	if (e)
-		return ev->v->event(ev->v->arg, e->at, v);
+		return event_of(ev, e, v);
 	ref = ref_metric(mg->t, name, ev->pm);
 	for (i = 0; ref && i < mg->n_formulas; i++)
 		if (mg->formulas[i]->pm == ref && ev->depth < REF_DEPTH_MAX) {
@@ -1572,13 +1623,16 @@ static bool id_value(void *arg, const char *name, double *v)
 	return false;
 }
 
+/* has_event(name) as a value is computed: whether it counted. */
 static bool counted_event(void *arg, const char *name)
 {
-	struct eval *ev = arg;
+	struct eval ev = *(struct eval *)arg;
+	const struct mg_event *e = counted(ev.mg, name);
 	double v;
 
-	return is_tool(name) || (counted(ev->mg, name) &&
-				 id_value(arg, name, &v));
+	/* Asking is not reading: the metric's inputs stay as they are. */
+	ev.m = NULL;
+	return is_tool(name) || (e && event_of(&ev, e, &v));
 }
 
 static int eval_cpuid(void *arg, const char *s)
@@ -1588,8 +1642,8 @@ static int eval_cpuid(void *arg, const char *s)
 	return cpuid_match(ev->mg, s);
 }
 
-/* NOLINTNEXTLINE(misc-no-recursion): REF_DEPTH_MAX deep at most */
-static double formula_value(const struct eval *ev, const struct formula *f)
+/* An expression's value with the run's values; NaN when perf has none. */
+static double expr_value(const struct eval *ev, const struct expr *e)
 {
 	struct eval in = *ev;
 	const struct expr_env env = {
@@ -1599,30 +1653,137 @@ static double formula_value(const struct eval *ev, const struct formula *f)
 	};
 	double v;
 
+	return expr_eval(e, &env, &v) == 0 ? v : NAN;
+}
+
+/* NOLINTNEXTLINE(misc-no-recursion): REF_DEPTH_MAX deep at most */
+static double formula_value(const struct eval *ev, const struct formula *f)
+{
+	struct eval in = *ev;
+
+	/* The metrics it names are those of its own PMU (ref_metric). */
 	in.pm = f->pm;
-	return expr_eval(f->e, &env, &v) == 0 ? v : NAN;
+	return expr_value(&in, f->e);
+}
+
+/* perf's colours: a threshold of 0 is green, any other number red. */
+static enum metric_threshold threshold_of(const struct eval *ev,
+					  const struct mg_metric *m)
+{
+	struct eval quiet = *ev;
+	double t;
+
+	if (!m->threshold || !ev->v->thresholds)
+		return METRIC_THRESHOLD_NONE;
+	/* Its inputs are the formula's, not the threshold's. */
+	quiet.m = NULL;
+	quiet.pm = m->f->pm;
+	t = expr_value(&quiet, m->threshold);
+	if (isnan(t))
+		return METRIC_THRESHOLD_NONE;
+	return t == 0 ? METRIC_THRESHOLD_GOOD : METRIC_THRESHOLD_BAD;
+}
+
+/* One metric's value and what pstat says of it, into out. */
+static void metric_of(const struct eval *ev, const struct mg_metric *m,
+		      struct metric *out)
+{
+	struct eval keep = *ev;
+	double v;
+
+	*out = (struct metric){
+		.width = 8, .prec = 2, .suffix = "",
+		.name = m->f->pm->name, .formula = m->f->pm->expr,
+		.running_pct = 100.0, .scale = m->scale,
+	};
+	keep.m = out;
+	v = formula_value(&keep, m->f) * m->scale;
+	/* A number despite an input that did not count (in a branch not
+	 * taken, or has_event's): the number stands. */
+	if (!isnan(v) && out->status != METRIC_COUNTED) {
+		out->status = METRIC_COUNTED;
+		out->missing = NULL;
+	}
+	out->value = v;
+	out->threshold = out->status == METRIC_COUNTED ? threshold_of(ev, m)
+						       : METRIC_THRESHOLD_NONE;
+	snprintf(out->unit, sizeof(out->unit), "%s%s%s", m->unit,
+		 m->unit[0] ? "  " : "", m->f->pm->name);
 }
 
 int metricgroup_row(const struct metricgroup *mg, size_t i,
 		    const struct metricgroup_values *v, struct metric *out,
 		    int max)
 {
-	const struct eval ev = { mg, v, 0 };
-	const struct mg_metric *m;
+	const struct eval ev = { mg, v, 0, NULL };
 	size_t k;
 	int n = 0;
 
 	for (k = 0; mg && k < mg->n_m && n < max; k++) {
-		m = &mg->m[k];
-		if (m->leader != i)
+		if (mg->m[k].leader != i)
 			continue;
-		out[n] = (struct metric){
-			.value = formula_value(&ev, m->f) * m->scale,
-			.width = 8, .prec = 2, .suffix = "",
-		};
-		snprintf(out[n].unit, sizeof(out[n].unit), "%s%s%s", m->unit,
-			 m->unit[0] ? "  " : "", m->f->pm->name);
+		metric_of(&ev, &mg->m[k], &out[n]);
 		n++;
 	}
 	return n;
+}
+
+/*
+ * The metrics e names, parsed, and those their formulas name, so that
+ * e can be evaluated from what the run counts. 0 or -ENOMEM: a formula
+ * perf's grammar refuses only leaves its name without a value.
+ */
+/* NOLINTNEXTLINE(misc-no-recursion): REF_DEPTH_MAX deep at most */
+static int parse_refs(struct metricgroup *mg, const struct expr *e,
+		      int depth)
+{
+	struct error err = { 0 };
+	const struct pmu_metric *ref;
+	const struct formula *f;
+	size_t i, known;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && depth < REF_DEPTH_MAX && i < expr_n_ids(e);
+	     i++) {
+		if (pmu_tables_event(mg->t, expr_id(e, i), NULL))
+			continue;
+		ref = pmu_tables_metric(mg->t, expr_id(e, i), NULL);
+		known = mg->n_formulas;
+		if (ref)
+			ret = formula_of(mg, ref, &f, &err);
+		error_fini(&err);
+		if (ret == -EINVAL)
+			ret = 0;
+		else if (ret == 0 && ref && mg->n_formulas > known)
+			ret = parse_refs(mg, f->e, depth + 1);
+	}
+	return ret;
+}
+
+/*
+ * Each metric's MetricThreshold, parsed, with the metrics it names. A
+ * threshold perf's grammar refuses is left out: it only colours.
+ */
+static int add_thresholds(struct metricgroup *mg)
+{
+	struct error err = { 0 };
+	struct expr *e;
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; ret == 0 && k < mg->n_m; k++) {
+		if (!mg->m[k].f->pm->threshold)
+			continue;
+		ret = expr_parse(mg->m[k].f->pm->threshold, &e, &err);
+		error_fini(&err);
+		if (ret == -EINVAL) {
+			ret = 0;
+			continue;
+		}
+		if (ret == 0) {
+			mg->m[k].threshold = e;
+			ret = parse_refs(mg, e, 0);
+		}
+	}
+	return ret;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "counts.h"
 #include "error.h"
 #include "metrics.h"
 
@@ -50,20 +51,28 @@ void metricgroup_explain(FILE *f, const struct metricgroup *mg,
  * through the caller, in one aggregate of the results. */
 struct metricgroup_values {
 	void *arg;
-	/* The value of el's event i (scaled, as shown); false: it did
-	 * not count. */
-	bool (*event)(void *arg, size_t i, double *v);
+	/*
+	 * The state of el's event i; when it counted (counted or
+	 * scaled), its value (scaled, as shown) in *v and the
+	 * percentage of its enabled time it ran in *running_pct.
+	 */
+	enum counts_state (*event)(void *arg, size_t i, double *v,
+				   double *running_pct);
 	double wall_ns;		/* the elapsed time: duration_time */
 	double user_ns;		/* the command's user time: user_time */
 	double system_ns;	/* and its system time: system_time */
+	bool thresholds;	/* evaluate MetricThreshold (not with
+				 * --metric-no-threshold) */
 };
 
 /*
  * The metrics shown beside el's event i (the first event of their
  * group), as perf shows them: their value scaled by ScaleUnit, and the
- * unit and name. How many, at most max into out. A metric that cannot
- * be computed (an input did not count, a division by zero) has a NaN
- * value.
+ * unit and name; and what pstat says more (metrics.h): the status, the
+ * input that did not count, the inputs read, the least running
+ * percentage among them, the threshold. How many, at most max into
+ * out. A metric whose input did not count has that input's status and
+ * name, and a NaN value; one that divides by zero is NaN.
  */
 int metricgroup_row(const struct metricgroup *mg, size_t i,
 		    const struct metricgroup_values *v, struct metric *out,

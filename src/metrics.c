@@ -2,6 +2,7 @@
 /* perf stat's derived metrics: IPC, GHz, miss ratios, rates (pure). */
 #include "config.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -223,11 +224,11 @@ static double mean(const struct metrics_set *s, enum kind k)
 static int put(struct metric *m, double value, const char *unit,
 	       const struct layout *layout)
 {
-	m->value = value;
+	*m = (struct metric){
+		.value = value, .width = layout->width, .prec = layout->prec,
+		.suffix = layout->suffix, .running_pct = 100.0,
+	};
 	fmt_str(m->unit, sizeof(m->unit), unit);
-	m->width = layout->width;
-	m->prec = layout->prec;
-	m->suffix = layout->suffix;
 	return 1;
 }
 
@@ -465,4 +466,31 @@ bool metrics_column_value(const struct metrics_ctx *ctx,
 	default:
 		return false;
 	}
+}
+
+const char *metric_status_name(const struct metric *m)
+{
+	if (m->status == METRIC_NOT_COUNTED)
+		return "not-counted";
+	if (m->status == METRIC_NOT_SUPPORTED)
+		return "not-supported";
+	if (isnan(m->value))
+		return "nan";
+	if (isinf(m->value))
+		return m->value < 0 ? "-inf" : "inf";
+	return "counted";
+}
+
+void metric_value_text(char *buf, size_t len, const struct metric *m,
+		       int prec)
+{
+	if (m->status != METRIC_COUNTED)
+		snprintf(buf, len, "<%s: %s>",
+			 m->status == METRIC_NOT_COUNTED ? "not counted"
+							 : "not supported",
+			 m->missing ? m->missing : "?");
+	else if (!isfinite(m->value))
+		snprintf(buf, len, "%s", metric_status_name(m));
+	else
+		fmt_fixed(buf, len, prec, m->value);
 }

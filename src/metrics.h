@@ -4,6 +4,7 @@
 #define PSTAT_METRICS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include <linux/perf_event.h>
 
@@ -47,6 +48,23 @@ bool metrics_denominator(const struct perf_event_attr *attr);
 
 #define METRICS_MAX 2
 
+/* Whether a metric's inputs counted: if not, it has no value. */
+enum metric_status {
+	METRIC_COUNTED,		/* a value: a number, NaN, an infinity */
+	METRIC_NOT_COUNTED,	/* an input read <not counted> */
+	METRIC_NOT_SUPPORTED,	/* an input read <not supported> */
+};
+
+/* What -M's MetricThreshold says of a value. */
+enum metric_threshold {
+	METRIC_THRESHOLD_NONE,	/* none, not evaluated, or NaN */
+	METRIC_THRESHOLD_GOOD,	/* it evaluated to 0: perf's green */
+	METRIC_THRESHOLD_BAD,	/* to anything else: perf's red */
+};
+
+/* The events a metric of -M reads, for pstat's own formats. */
+#define METRIC_INPUTS_MAX 24
+
 /* One metric and perf's layout for it. */
 struct metric {
 	double value;
@@ -55,7 +73,43 @@ struct metric {
 	/* perf: printf("%*.*f%s", width, prec, value, suffix), the unit */
 	int width, prec;
 	const char *suffix;	/* "", " ", "%" or " %" */
+	/*
+	 * -M's metrics say more; perf's own ratios leave it zero (NULL
+	 * name, counted, no threshold). The strings are the tables':
+	 * they live as long as the metricgroup.
+	 */
+	const char *name;	/* MetricName */
+	const char *formula;	/* MetricExpr */
+	enum metric_status status;
+	const char *missing;	/* the input that did not count, if any */
+	/* The events it read, each once, in the order read; more than
+	 * METRIC_INPUTS_MAX are cut (inputs_cut). */
+	const char *inputs[METRIC_INPUTS_MAX];
+	size_t input_at[METRIC_INPUTS_MAX];	/* each its event's index
+						 * in the evlist */
+	unsigned int n_inputs;
+	bool inputs_cut;
+	double running_pct;	/* the least of its inputs' (100: exact) */
+	enum metric_threshold threshold;
+	double scale;		/* ScaleUnit's number: value = formula x it */
 };
+
+/*
+ * The word pstat's formats give a metric's value: "counted" for a
+ * number, "nan", "inf" or "-inf" for what is none (a division by zero
+ * is NaN), "not-counted" or "not-supported" when an input did not
+ * count (m->missing names it).
+ */
+const char *metric_status_name(const struct metric *m);
+
+/*
+ * A metric's value as machine formats write it, in the C locale: the
+ * number with prec decimals, "nan", "inf", "-inf", or for a metric
+ * whose input did not count "<not counted: NAME>" or
+ * "<not supported: NAME>", as the human layout shows it too.
+ */
+void metric_value_text(char *buf, size_t len, const struct metric *m,
+		       int prec);
 
 /*
  * The metrics perf stat prints after '#' for this event and value (as

@@ -305,6 +305,9 @@ static const struct opt opts[] = {
 	{ .name = "metric-no-merge", .section = EVENTS,
 	  .help = "-M: a group for each metric, none shared",
 	  .take = take_true, FIELD(metric_no_merge) },
+	{ .name = "metric-no-threshold", .section = EVENTS,
+	  .help = "-M: no MetricThreshold (perf's colours)",
+	  .take = take_true, FIELD(out.no_threshold) },
 	{ .name = "topdown", .section = EVENTS,
 	  .help = "-M TopdownL1 (or --td-level's)", .take = take_topdown },
 	{ .name = "td-level", .arg = "N", .section = EVENTS,
@@ -728,9 +731,6 @@ static int check_combinations(struct options *o, char *err, size_t len)
 		return error_say(err, len, "-n counts nothing: drop -e, -M, --topdown and -d, or -n");
 	if (o->td_level && !o->topdown)
 		return error_say(err, len, "--td-level goes with --topdown");
-	if ((o->n_metrics || o->topdown) && o->out.metric_only)
-		return error_say(err, len,
-			   "--metric-only does not show -M's metrics yet: drop --metric-only");
 	if ((o->pids != NULL) + (o->tids != NULL) +
 	    (o->all_cpus || o->cpu_list) > 1)
 		return error_say(err, len,

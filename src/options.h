@@ -31,6 +31,8 @@ struct output_opts {
 	const char *sep;	/* -x separator */
 	bool big_num;		/* group digits in human output */
 	bool metric_only;	/* --metric-only */
+	bool no_threshold;	/* --metric-no-threshold: no colours */
+	bool tty;		/* the output is a terminal (count.c) */
 	bool interval;		/* -I: rows carry a timestamp */
 	bool summary;		/* -I with totals at the end too */
 	bool no_csv_summary;	/* -x: no 'summary' first on those totals */

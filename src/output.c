@@ -205,15 +205,17 @@ static bool title_taken(const struct output_metric_only *mo, size_t n,
 	return false;
 }
 
-/* Whether another column than i has i's unit (rates aside). */
+/* Whether another column than i has i's unit (rates and -M's aside:
+ * a metric of the tables is named by its title). */
 static bool unit_shared(const struct output_metric_only *mo, size_t i)
 {
 	size_t k;
 
-	if (strcmp(mo->cols[i].m.unit, "/sec") == 0)
+	if (strcmp(mo->cols[i].m.unit, "/sec") == 0 || mo->cols[i].mg >= 0)
 		return false;
 	for (k = 0; k < mo->n_cols; k++)
-		if (k != i && strcmp(mo->cols[k].m.unit, mo->cols[i].m.unit) == 0)
+		if (k != i && mo->cols[k].mg < 0 &&
+		    strcmp(mo->cols[k].m.unit, mo->cols[i].m.unit) == 0)
 			return true;
 	return false;
 }
@@ -314,22 +316,51 @@ static void aggr_width(struct output_metric_only *mo,
 	mo->aggr_width = (int)w;
 }
 
-/* Every metric each event can have in this run, by the events alone. */
-static int add_columns(struct output_metric_only *mo,
-		       const struct results *res)
+static void table_metrics(const struct output *out, const struct results *res,
+			  const struct output_run *run, double wall_ns,
+			  struct output_row *row);
+
+/* -M's metrics beside rr's event, in metricgroup_row's order. */
+static int table_columns(struct output *out, const struct results *res,
+			 const struct results_row *rr, size_t e)
 {
+	struct output_metric_only *mo = &out->mo;
+	struct output_row row = { .rr = rr };
+	struct output_column *c;
+	int i;
+
+	if (!out->o.mg)
+		return 0;
+	table_metrics(out, res, NULL, 0.0, &row);
+	for (i = 0; i < row.n_metrics; i++) {
+		c = &mo->cols[mo->n_cols++];
+		*c = (struct output_column){ .event = e, .mg = i };
+		c->m.prec = row.m[i].prec;
+		c->m.width = row.m[i].width;
+		c->title = strdup(row.m[i].unit);
+		if (!c->title)
+			return -1;
+	}
+	return 0;
+}
+
+/* Every metric each event can have in this run, by the events alone:
+ * its own ratios, then -M's beside it. */
+static int add_columns(struct output *out, const struct results *res)
+{
+	struct output_metric_only *mo = &out->mo;
 	struct metrics_column m[METRICS_MAX];
 	struct metrics_ctx members;
 	const struct results_row *rr;
 	struct output_column *c;
-	size_t e;
+	size_t e, per = METRICS_MAX + (out->o.mg ? OUTPUT_ROW_METRICS : 0);
 	int i, n;
 
 	metrics_ctx_init(&members, 0.0);
 	for (e = 0; e < mo->n_events; e++)
 		metrics_ctx_add(&members, res->rows[mo->rows[e]].attr, 0.0);
-	mo->cols = calloc(mo->n_events * METRICS_MAX + 1, sizeof(*mo->cols));
-	mo->cells = calloc(mo->n_events * METRICS_MAX + 1, sizeof(*mo->cells));
+	mo->cols = calloc(mo->n_events * per + 1, sizeof(*mo->cols));
+	mo->cells = calloc(mo->n_events * per + 1, sizeof(*mo->cells));
 	if (!mo->cols || !mo->cells)
 		return -1;
 	for (e = 0; e < mo->n_events; e++) {
@@ -338,11 +369,14 @@ static int add_columns(struct output_metric_only *mo,
 		for (i = 0; i < n; i++) {
 			c = &mo->cols[mo->n_cols++];
 			c->event = e;
+			c->mg = -1;
 			c->m = m[i];
 			c->title = base_title(rr->name, &m[i]);
 			if (!c->title)
 				return -1;
 		}
+		if (table_columns(out, res, rr, e) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -351,12 +385,12 @@ static int add_columns(struct output_metric_only *mo,
  * The columns, once: from which events the run has, never from what
  * they read, so that no interval can add, drop or move one.
  */
-static int metric_columns(struct output_metric_only *mo,
-			  const struct results *res)
+static int metric_columns(struct output *out, const struct results *res)
 {
+	struct output_metric_only *mo = &out->mo;
 	size_t i;
 
-	if (map_rows(mo, res) < 0 || add_columns(mo, res) < 0 ||
+	if (map_rows(mo, res) < 0 || add_columns(out, res) < 0 ||
 	    unique_titles(mo, res) < 0)
 		return -1;
 	for (i = 0; i < mo->n_cols; i++) {
@@ -499,13 +533,16 @@ static const struct metrics_ctx *ratio_ctx(const struct output *out,
 	return own;
 }
 
-/* Aggregate a's value of each column; none where a metric has none. */
+/* Aggregate a's value of each column; none where a metric has none.
+ * A metric of -M always has a cell: a number, or what it is not. */
 static void metric_cells(struct output *out, const struct results *res,
+			 const struct output_run *run, double wall_ns,
 			 size_t a, struct output_row *first)
 {
 	struct output_metric_only *mo = &out->mo;
 	const struct output_column *c;
 	const size_t *rows = &mo->rows[a * mo->n_events];
+	struct output_cell *cell;
 	struct output_row row;
 	struct metrics_ctx own;
 	const struct metrics_ctx *ctx = NULL;
@@ -514,22 +551,32 @@ static void metric_cells(struct output *out, const struct results *res,
 	make_row(res, &res->rows[rows[0]], out->interval, NULL, first);
 	for (i = 0; i < mo->n_cols; i++) {
 		c = &mo->cols[i];
+		cell = &mo->cells[i];
 		if (i == 0 || c->event != e) {
 			e = c->event;
 			make_row(res, &res->rows[rows[e]], out->interval, NULL,
 				 &row);
 			ctx = ratio_ctx(out, res, row.rr, &own);
+			if (out->o.mg)
+				table_metrics(out, res, run, wall_ns, &row);
 		}
-		mo->cells[i].has = counts_counted(&row.r) &&
-			metrics_column_value(ctx,
-					     row.rr->attr,
-					     row.raw, &c->m,
-					     &mo->cells[i].value);
+		if (c->mg >= 0 && c->mg < row.n_metrics) {
+			cell->m = row.m[c->mg];
+			cell->has = true;
+		} else {
+			cell->m = (struct metric){ .status = METRIC_COUNTED };
+			cell->has = c->mg < 0 && counts_counted(&row.r) &&
+				metrics_column_value(ctx, row.rr->attr,
+						     row.raw, &c->m,
+						     &cell->m.value);
+		}
+		cell->value = cell->m.value;
 	}
 }
 
 /* perf's --metric-only, done right: the same columns on every line. */
-static void print_metric_only(struct output *out, const struct results *res)
+static void print_metric_only(struct output *out, const struct results *res,
+			      const struct output_run *run, double wall_ns)
 {
 	size_t n_aggr = res->aggr ? res->aggr->n : 1, a;
 	struct output_row first;
@@ -544,7 +591,7 @@ static void print_metric_only(struct output *out, const struct results *res)
 	if (out->p->metric_titles)
 		out->p->metric_titles(out);
 	for (a = 0; a < n_aggr; a++) {
-		metric_cells(out, res, a, &first);
+		metric_cells(out, res, run, wall_ns, a, &first);
 		out->p->metric_line(out, &first, out->mo.cells);
 	}
 }
@@ -593,7 +640,8 @@ struct aggregate_values {
 	size_t base;	/* the first event of the row's cgroup's block */
 };
 
-static bool event_value(void *arg, size_t i, double *v)
+static enum counts_state event_value(void *arg, size_t i, double *v,
+				     double *running_pct)
 {
 	const struct aggregate_values *a = arg;
 	const struct results *res = a->res;
@@ -606,9 +654,10 @@ static bool event_value(void *arg, size_t i, double *v)
 			continue;
 		row_value(res, &res->rows[k], a->interval, &row);
 		*v = row.raw;
-		return counts_counted(&row.r);
+		*running_pct = row.r.running_pct;
+		return row.r.state;
 	}
-	return false;
+	return COUNTS_NOT_COUNTED;
 }
 
 /* -M's metrics of the row's event, after perf's own ratios. */
@@ -625,6 +674,7 @@ static void table_metrics(const struct output *out, const struct results *res,
 		.arg = &a, .event = event_value, .wall_ns = wall_ns,
 		.user_ns = run ? run->user_s * 1e9 : NAN,
 		.system_ns = run ? run->sys_s * 1e9 : NAN,
+		.thresholds = !out->o.no_threshold,
 	};
 
 	/* The metrics of the first cgroup's events, on this one's. */
@@ -683,7 +733,7 @@ static void print_section(struct output *out, const struct results *res,
 	if (out->p->section)
 		out->p->section(out, run);
 	if (out->o.metric_only && out->p->metric_line) {
-		print_metric_only(out, res);
+		print_metric_only(out, res, run, wall_ns);
 		i = res->n_rows;
 	} else {
 		i = 0;
@@ -714,7 +764,7 @@ int output_prepare(struct output *out, const struct results *res)
 	if (alloc_contexts(out, res) < 0)
 		return -ENOMEM;
 	if (out->o.metric_only && out->p->metric_line && res->n_rows && !out->mo.ready &&
-	    metric_columns(&out->mo, res) < 0)
+	    metric_columns(out, res) < 0)
 		return -ENOMEM;
 	return 0;
 }

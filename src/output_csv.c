@@ -119,7 +119,7 @@ static void csv_row(struct output *out, const struct output_row *row)
 	size_t counter_fields = 5 + (out->o.runs > 1) +
 				(row->cgroup != NULL);
 	struct line l;
-	char buf[64];
+	char buf[64], mbuf[160];
 	size_t i;
 	int m;
 
@@ -146,11 +146,11 @@ static void csv_row(struct output *out, const struct output_row *row)
 			for (i = 0; i < counter_fields; i++)
 				put(&l, l.sep, l.sep_len);
 		}
-		buf[0] = '\0';
+		mbuf[0] = '\0';
 		if (row->n_metrics)
-			fmt_fixed(buf, sizeof(buf), row->m[m].prec,
-				  row->m[m].value);
-		field(&l, buf, false);
+			metric_value_text(mbuf, sizeof(mbuf), &row->m[m],
+					  row->m[m].prec);
+		field(&l, mbuf, false);
 		field(&l, row->n_metrics ? row->m[m].unit : "", true);
 	}
 	flush(&l);
@@ -204,7 +204,7 @@ static void csv_metric_line(struct output *out, const struct output_row *row,
 			    const struct output_cell *cells)
 {
 	struct metric_fields mf = metric_fields(out);
-	char buf[64];
+	char buf[64], mbuf[160];
 	size_t i;
 
 	/* --no-csv-summary: the totals' line is one field short. */
@@ -219,11 +219,11 @@ static void csv_metric_line(struct output *out, const struct output_row *row,
 		metric_field(&mf, buf);
 	}
 	for (i = 0; i < out->mo.n_cols; i++) {
-		buf[0] = '\0';
+		mbuf[0] = '\0';
 		if (cells[i].has)
-			snprintf(buf, sizeof(buf), "%.*f",
-				 out->mo.cols[i].m.prec, cells[i].value);
-		metric_field(&mf, buf);
+			metric_value_text(mbuf, sizeof(mbuf), &cells[i].m,
+					  out->mo.cols[i].m.prec);
+		metric_field(&mf, mbuf);
 	}
 	flush(&mf.l);
 }

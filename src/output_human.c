@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -58,6 +59,14 @@ static bool numeric_is_c(void)
 	       (strncmp(name, "C.", 2) == 0 && !strchr(name, '/'));
 }
 
+/* perf's colours on a terminal, unless NO_COLOR says otherwise. */
+static bool colour_wanted(const struct output *out)
+{
+	const char *no = getenv("NO_COLOR");
+
+	return out->o.tty && !out->o.no_threshold && !(no && *no);
+}
+
 /*
  * Only the human output follows the locale, and only through the two
  * strings copied here: printf itself stays in "C", so no machine format
@@ -91,6 +100,7 @@ static void human_start(struct output *out)
 	}
 	if (!out->o.big_num)
 		out->thousands[0] = '\0';
+	out->colour = colour_wanted(out);
 }
 
 /*
@@ -376,16 +386,32 @@ static void human_section(struct output *out, const struct output_run *run)
 	fputs(":\n\n", out->f);
 }
 
+/* perf's colours of a threshold: PERF_COLOR_GREEN and _RED. */
+static const char *const colours[] = {
+	[METRIC_THRESHOLD_GOOD] = "\033[32m",
+	[METRIC_THRESHOLD_BAD] = "\033[31m",
+};
+
 /* A metric after '#', in perf's width and precision, padded when
  * something follows it. */
 static void metric(const struct output *out, struct line *l,
 		   const struct metric *m, bool padded)
 {
-	char buf[64];
+	const char *colour = out->colour ? colours[m->threshold] : NULL;
+	char buf[128];
 
-	format_fixed(out, buf, sizeof(buf), m->prec, m->value);
+	/* An input that did not count is named where the number goes. */
+	if (m->status != METRIC_COUNTED || !isfinite(m->value))
+		metric_value_text(buf, sizeof(buf), m, m->prec);
+	else
+		format_fixed(out, buf, sizeof(buf), m->prec, m->value);
 	put(l, "# ");
+	/* perf's colour of the threshold, on the number alone. */
+	if (colour)
+		put(l, colour);
 	put_right(l, buf, m->width);
+	if (colour)
+		put(l, "\033[m");
 	put(l, m->suffix);
 	put_c(l, ' ');
 	put_left(l, m->unit, padded ? METRIC_WIDTH : 0);
@@ -571,6 +597,26 @@ static void human_metric_titles(struct output *out)
 	fputc('\n', out->f);
 }
 
+/* One --metric-only cell, as a metric after '#' is shown. */
+static void cell(struct output *out, const struct output_cell *c,
+		 const struct output_column *col)
+{
+	const char *colour = out->colour && c->has
+			     ? colours[c->m.threshold] : NULL;
+	char buf[128] = "";
+
+	if (c->has && (c->m.status != METRIC_COUNTED ||
+		       !isfinite(c->m.value)))
+		metric_value_text(buf, sizeof(buf), &c->m, col->m.prec);
+	else if (c->has)
+		format_fixed(out, buf, sizeof(buf), col->m.prec, c->m.value);
+	if (colour)
+		fputs(colour, out->f);
+	fprintf(out->f, "%*s", col->width, buf);
+	if (colour)
+		fputs("\033[m", out->f);
+}
+
 static void human_metric_line(struct output *out,
 			      const struct output_row *row,
 			      const struct output_cell *cells)
@@ -590,11 +636,8 @@ static void human_metric_line(struct output *out,
 	if (cpus)
 		fprintf(out->f, " %4d", row->aggr_cpus);
 	for (i = 0; i < mo->n_cols; i++) {
-		buf[0] = '\0';
-		if (cells[i].has)
-			format_fixed(out, buf, sizeof(buf),
-				     mo->cols[i].m.prec, cells[i].value);
-		fprintf(out->f, " %*s", mo->cols[i].width, buf);
+		fputc(' ', out->f);
+		cell(out, &cells[i], &mo->cols[i]);
 	}
 	fputc('\n', out->f);
 }

@@ -42,6 +42,8 @@ struct output_row {
 /* A --metric-only column: one metric of one event, for the whole run. */
 struct output_column {
 	size_t event;		/* its event's place in an aggregate's rows */
+	int mg;			/* -1: perf's own ratio, m; else which of
+				 * -M's metrics beside the event it is */
 	struct metrics_column m;
 	char *title;		/* unique among the columns */
 	int width;		/* the human format's: title or values */
@@ -51,6 +53,9 @@ struct output_column {
 struct output_cell {
 	bool has;		/* false: none in this section, a blank */
 	double value;
+	/* The metric: its value, and for -M's its status, the input
+	 * that did not count, its threshold (metrics.h). */
+	struct metric m;
 };
 
 /* --metric-only's layout, fixed at the first section. */
@@ -87,6 +92,7 @@ struct output {
 	size_t rows;		/* rows printed in this section */
 	char thousands[8];	/* the human format's digit grouping */
 	char radix[8];		/* and decimal point */
+	bool colour;		/* thresholds coloured (human format) */
 };
 
 struct output_printer {

@@ -2,6 +2,8 @@
 /* perf stat -j: a JSON object a line, with perf's keys, numbers as numbers. */
 #include "config.h"
 
+#include <math.h>
+
 #include "aggr.h"
 #include "json.h"
 #include "output_impl.h"
@@ -56,6 +58,25 @@ static void prefix(struct output *out, const struct output_row *row)
 	}
 	if (row->aggr)
 		aggregate(out, row);
+}
+
+/*
+ * Where a metric's value is null, why: JSON has no NaN or infinity,
+ * and a metric whose input did not count has no value; the input is
+ * named.
+ */
+static void metric_status(struct output *out, const struct metric *m)
+{
+	if (m->status == METRIC_COUNTED && isfinite(m->value))
+		return;
+	fputs(", ", out->f);
+	key(out, "metric-status");
+	json_string(out->f, metric_status_name(m));
+	if (m->missing) {
+		fputs(", ", out->f);
+		key(out, "metric-input");
+		json_string(out->f, m->missing);
+	}
 }
 
 static void jsonl_row(struct output *out, const struct output_row *row)
@@ -114,6 +135,8 @@ static void jsonl_row(struct output *out, const struct output_row *row)
 		fputs(", ", out->f);
 		key(out, "metric-unit");
 		json_string(out->f, row->n_metrics ? row->m[m].unit : "");
+		if (row->n_metrics)
+			metric_status(out, &row->m[m]);
 	}
 	fputs("}\n", out->f);
 }
@@ -161,8 +184,8 @@ static void jsonl_metric_line(struct output *out,
 	}
 	for (i = 0; i < out->mo.n_cols; i++) {
 		next_key(out, out->mo.cols[i].title, &first);
-		if (cells[i].has)
-			json_number(out->f, cells[i].value);
+		if (cells[i].has && cells[i].m.status == METRIC_COUNTED)
+			json_number(out->f, cells[i].m.value);
 		else
 			fputs("null", out->f);
 	}

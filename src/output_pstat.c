@@ -6,6 +6,8 @@
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -23,7 +25,12 @@
 static const char csv_header[] =
 	"record,interval,aggregate,aggregate_cpus,event,value,unit,status,"
 	"enabled_ns,running_ns,running_pct,metric_value,metric_unit,"
-	"variance_pct,run,cgroup\n";
+	"variance_pct,run,cgroup,metric_status,metric_input,metric_name,"
+	"metric_formula,metric_inputs,metric_running_pct,metric_threshold,"
+	"metric_input_events,metric_scale\n";
+
+/* The columns after cgroup, empty: rows without a metric of -M. */
+#define METRIC_CELLS ",,,,,,,,"
 
 /* The words of argv joined by spaces, as one field, however long. */
 static void argv_cell(FILE *f, char *const *argv)
@@ -62,6 +69,87 @@ static void aggregate_cells(FILE *f, const struct output_row *row)
 		fputc(',', f);
 }
 
+/*
+ * A metric's value: six decimals, nan, inf, -inf; empty with none. One
+ * whose input did not count is nan, as it always was here: its status
+ * says why.
+ */
+static void metric_text(char *buf, size_t len, const struct metric *m)
+{
+	buf[0] = '\0';
+	if (m && m->status == METRIC_COUNTED)
+		metric_value_text(buf, len, m, 6);
+	else if (m)
+		snprintf(buf, len, "nan");
+}
+
+static const char *const threshold_names[] = {
+	[METRIC_THRESHOLD_NONE] = NULL,
+	[METRIC_THRESHOLD_GOOD] = "good",
+	[METRIC_THRESHOLD_BAD] = "bad",
+};
+
+/* The name of the row of el's event at, in row's aggregate. */
+static const char *event_name(const struct output *out,
+			      const struct output_row *row, size_t at)
+{
+	const struct results *res = out->res;
+	size_t k;
+
+	for (k = 0; k < res->n_rows; k++)
+		if (res->rows[k].first == at &&
+		    res->rows[k].aggr == row->rr->aggr)
+			return res->rows[k].name;
+	return "?";
+}
+
+/*
+ * The inputs a metric read, as one cell: names joined by spaces, as its
+ * formula names them, or with out and row, as their rows name them.
+ */
+static void inputs_cell(FILE *f, const struct metric *m,
+			const struct output *out,
+			const struct output_row *row, bool last)
+{
+	char *s = NULL;
+	size_t len = 0, i;
+	FILE *mem = open_memstream(&s, &len);
+
+	for (i = 0; mem && i < m->n_inputs; i++)
+		fprintf(mem, "%s%s", i ? " " : "",
+			out ? event_name(out, row, m->input_at[i])
+			    : m->inputs[i]);
+	if (mem && m->inputs_cut)
+		fputs(" ...", mem);
+	if (mem && fclose(mem) == 0)
+		csv_cell(f, s, last);
+	else
+		csv_cell(f, "", last);
+	free(s);
+}
+
+/* What pstat says of a metric beyond perf's value and unit. */
+static void metric_cells(const struct output *out,
+			 const struct output_row *row, const struct metric *m)
+{
+	const char *t = threshold_names[m->threshold];
+	FILE *f = out->f;
+
+	csv_cell(f, metric_status_name(m), false);
+	csv_cell(f, m->missing ? m->missing : "", false);
+	if (!m->name) {
+		fputs(",,,,,,\n", f);
+		return;
+	}
+	csv_cell(f, m->name, false);
+	csv_cell(f, m->formula ? m->formula : "", false);
+	inputs_cell(f, m, NULL, NULL, false);
+	fprintf(f, "%.2f,", m->running_pct);
+	csv_cell(f, t ? t : "", false);
+	inputs_cell(f, m, out, row, false);
+	fprintf(f, "%.17g\n", m->scale);
+}
+
 static void pcsv_row(struct output *out, const struct output_row *row)
 {
 	char buf[64];
@@ -88,10 +176,9 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 			csv_cell(out->f, row->name, false);
 			fputs(",,,,,,", out->f);
 		}
-		if (row->n_metrics)
-			fprintf(out->f, "%.6f,", row->m[m].value);
-		else
-			fputc(',', out->f);
+		metric_text(buf, sizeof(buf), row->n_metrics ? &row->m[m]
+							    : NULL);
+		csv_cell(out->f, buf, false);
 		csv_cell(out->f, row->n_metrics ? row->m[m].unit : "", false);
 		if (row->has_variance && m == 0)
 			fprintf(out->f, "%.4f", row->variance_pct);
@@ -101,7 +188,11 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 		else
 			fputs(",,", out->f);
 		/* -G's cgroup; empty when counted in every one. */
-		csv_cell(out->f, row->cgroup ? row->cgroup : "", true);
+		csv_cell(out->f, row->cgroup ? row->cgroup : "", false);
+		if (row->n_metrics)
+			metric_cells(out, row, &row->m[m]);
+		else
+			fputs(METRIC_CELLS "\n", out->f);
 	}
 }
 
@@ -110,7 +201,7 @@ static void run_cell(FILE *f, const char *key, const char *value)
 	fputs("run,,,,", f);
 	csv_cell(f, key, false);
 	csv_cell(f, value, false);
-	fputs(",,,,,,,,,\n", f);
+	fputs(",,,,,,,,,," METRIC_CELLS "\n", f);
 }
 
 /* The start as ISO 8601 in UTC, to the microsecond. */
@@ -163,7 +254,7 @@ static void pcsv_section_end(struct output *out, const struct output_run *run)
 		return;
 	fputs("run,,,,command,", out->f);
 	argv_cell(out->f, run->argv);
-	fputs(",,,,,,,,,\n", out->f);
+	fputs(",,,,,,,,,," METRIC_CELLS "\n", out->f);
 	if (!run->argv) {
 		run_cell(out->f, "target", run->target ? run->target : "");
 	} else if (WIFEXITED(run->status)) {
@@ -203,6 +294,8 @@ const struct output_printer output_pstat_csv = {
 };
 
 /* JSON: one document, written as it comes: intervals, totals, run. */
+
+static void json_or_null(FILE *f, const char *s);
 
 static void key(FILE *f, const char *k)
 {
@@ -256,6 +349,63 @@ static void runs(FILE *f, const struct output_row *row, size_t n)
 	json_number(f, rr->runs.n ? output_shown(rr, rr->runs.max) : NAN);
 }
 
+/*
+ * A metric: perf's value and unit, its status (the value is null
+ * where it is no number), and for -M's the rest of what the CSV has.
+ */
+static void pjson_metric(const struct output *out,
+			 const struct output_row *row, const struct metric *m)
+{
+	FILE *f = out->f;
+	const char *t = threshold_names[m->threshold];
+	unsigned int i;
+
+	fputs("{", f);
+	key(f, "value");
+	if (m->status == METRIC_COUNTED)
+		json_number(f, m->value);
+	else
+		json_null(f);
+	fputs(", ", f);
+	key(f, "unit");
+	json_string(f, m->unit);
+	fputs(", ", f);
+	key(f, "status");
+	json_string(f, metric_status_name(m));
+	fputs(", ", f);
+	key(f, "input");
+	json_or_null(f, m->missing);
+	if (m->name) {
+		fputs(", ", f);
+		key(f, "name");
+		json_string(f, m->name);
+		fputs(", ", f);
+		key(f, "formula");
+		json_or_null(f, m->formula);
+		fputs(", \"inputs\": [", f);
+		for (i = 0; i < m->n_inputs; i++) {
+			fputs(i ? ", " : "", f);
+			json_string(f, m->inputs[i]);
+		}
+		fputs("], \"input_events\": [", f);
+		for (i = 0; i < m->n_inputs; i++) {
+			fputs(i ? ", " : "", f);
+			json_string(f, event_name(out, row, m->input_at[i]));
+		}
+		fprintf(f, "], \"inputs_cut\": %s, ",
+			m->inputs_cut ? "true" : "false");
+		key(f, "scale");
+		json_number(f, m->scale);
+		fputs(", ", f);
+		key(f, "running_pct");
+		json_number(f, m->running_pct);
+		fputs(", ", f);
+		key(f, "threshold");
+		json_or_null(f, t);
+	}
+	fputc('}', f);
+}
+
 static void pjson_row(struct output *out, const struct output_row *row)
 {
 	FILE *f = out->f;
@@ -293,13 +443,8 @@ static void pjson_row(struct output *out, const struct output_row *row)
 	json_number(f, row->r.running_pct);
 	fputs(", \"metrics\": [", f);
 	for (m = 0; m < row->n_metrics; m++) {
-		fputs(m ? ", {" : "{", f);
-		key(f, "value");
-		json_number(f, row->m[m].value);
-		fputs(", ", f);
-		key(f, "unit");
-		json_string(f, row->m[m].unit);
-		fputc('}', f);
+		fputs(m ? ", " : "", f);
+		pjson_metric(out, row, &row->m[m]);
 	}
 	fputc(']', f);
 	if (!out->interval && out->o.runs > 1) {

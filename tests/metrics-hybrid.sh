@@ -13,26 +13,14 @@
 require_root
 require_perf_events
 command -v perf >/dev/null 2>&1 || skip_ "perf is not installed"
-unshare -m true 2>unshare.err ||
-	skip_ "no private mount namespace here: $(head -n 1 unshare.err)"
 [ -n "${PMU_EVENTS:-}" ] ||
 	skip_ "pstat was configured --without-pmu-events: no tables"
-devices=/sys/bus/event_source/devices
-tp_type=$(cat "$devices/tracepoint/type") ||
-	skip_ "no tracepoint PMU in $devices"
+# shellcheck source=tests/fake-pmu.sh
+. "$top_srcdir/tests/fake-pmu.sh"
 
-mkdir tree && cp -a "$devices/." tree/ ||
-	framework_failure_ "cannot copy $devices"
-rm -rf tree/cpu
-for pmu in cpu_core cpu_atom; do
-	mkdir -p "tree/$pmu/format" "tree/$pmu/events" &&
-		echo "$tp_type" >"tree/$pmu/type" ||
-		framework_failure_ "cannot make the fake $pmu"
-	for t in event:config:0-7 umask:config:8-15 edge:config:18 \
-		 pc:config:19 any:config:21 inv:config:23 cmask:config:24-31; do
-		echo "${t#*:}" >"tree/$pmu/format/${t%%:*}"
-	done
-done
+fake_tree
+fake_intel_pmu cpu_core
+fake_intel_pmu cpu_atom
 echo 0 >tree/cpu_core/cpus
 echo 1 >tree/cpu_atom/cpus
 # The core's topdown events, as the kernel names them in sysfs.
@@ -41,11 +29,6 @@ for e in slots:0x4 topdown-retiring:0x80 topdown-bad-spec:0x81 \
 	echo "event=0x00,umask=${e#*:}" >"tree/cpu_core/events/${e%%:*}"
 done
 
-in_tree()
-{
-	unshare -m sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
-		sh "$PWD/tree" "$devices" "$@"
-}
 export PERF_CPUID=GenuineIntel-6-97-2 PSTAT_PMU_EVENTS="$PMU_EVENTS"
 
 # A table's name on one core PMU: its encoding, perf's.

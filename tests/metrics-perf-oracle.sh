@@ -19,14 +19,11 @@ require_root
 require_perf_events
 require_tracefs
 command -v perf >/dev/null 2>&1 || skip_ "perf is not installed"
-unshare -m true 2>unshare.err ||
-	skip_ "no private mount namespace here: $(head -n 1 unshare.err)"
 [ -n "${PMU_EVENTS:-}" ] ||
 	skip_ "pstat was configured --without-pmu-events: no tables"
 tables=$PMU_EVENTS
-devices=/sys/bus/event_source/devices
-tp_type=$(cat "$devices/tracepoint/type") ||
-	skip_ "no tracepoint PMU in $devices"
+# shellcheck source=tests/fake-pmu.sh
+. "$top_srcdir/tests/fake-pmu.sh"
 
 # The tracepoint of id ID, as SYSTEM:NAME, or nothing.
 tracepoint()
@@ -53,22 +50,8 @@ branch_call=$(call_of "$branches")
 
 # The fake tree: the machine's PMUs, and a Skylake-X "cpu" of the
 # tracepoint PMU's type.
-mkdir tree && cp -a "$devices/." tree/ ||
-	framework_failure_ "cannot copy $devices"
-rm -rf tree/cpu && mkdir -p tree/cpu/format tree/cpu/events &&
-	echo "$tp_type" >tree/cpu/type ||
-	framework_failure_ "cannot make the fake cpu PMU"
-for t in event:config:0-7 umask:config:8-15 edge:config:18 pc:config:19 \
-	 any:config:21 inv:config:23 cmask:config:24-31; do
-	echo "${t#*:}" >"tree/cpu/format/${t%%:*}"
-done
-
-# in_tree CMD...: CMD with the fake tree mounted over the real one.
-in_tree()
-{
-	unshare -m sh -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' \
-		sh "$PWD/tree" "$devices" "$@"
-}
+fake_tree
+fake_intel_pmu cpu
 
 export PERF_CPUID=GenuineIntel-6-55-4 PSTAT_PMU_EVENTS="$tables"
 prog="$PROGS/syscalls $insn_call=1000 $branch_call=8"

@@ -16,8 +16,13 @@ mode, path, version = sys.argv[1], sys.argv[2], sys.argv[3]
 # The documented columns, in this order; others may come between them.
 columns = ["record", "interval", "event", "value", "unit", "status",
            "enabled_ns", "running_ns", "running_pct", "metric_value",
-           "metric_unit", "variance_pct", "run"]
+           "metric_unit", "variance_pct", "run", "metric_status",
+           "metric_input", "metric_name", "metric_formula", "metric_inputs",
+           "metric_running_pct", "metric_threshold", "metric_input_events",
+           "metric_scale"]
 states = {"counted", "scaled", "not-counted", "not-supported"}
+metric_states = {"counted", "nan", "inf", "-inf", "not-counted",
+                 "not-supported"}
 number = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")
 
 def fail(msg):
@@ -65,6 +70,9 @@ for r in rows:
             fail("%s %r" % (k, r[k]))
     if r["metric_value"] and not number.match(r["metric_value"]):
         fail("metric_value %r" % r["metric_value"])
+    # A metric has a status; a row without one has none.
+    if bool(r["metric_unit"]) != (r["metric_status"] in metric_states):
+        fail("metric_status %r" % r["metric_status"])
     if kind == "interval":
         if not re.match(r"^[0-9]+\.[0-9]{9}$", r["interval"]):
             fail("interval %r" % r["interval"])
@@ -148,7 +156,7 @@ check_csv()
 run_pstat --format=csv -o doc.csv -e task-clock,page-faults,cycles \
 	-- sh -c 'exit 3' 'a,"b'
 expect_rc 3
-grep -Eqx 'run,,(,*)command,"sh -c exit 3 a,""b",,,,,,,,,,' doc.csv ||
+grep -Eqx 'run,,(,*)command,"sh -c exit 3 a,""b",,,,,,,,,,,,,,,,,,,' doc.csv ||
 	{ cat doc.csv; fail_ "the command's field is not quoted"; }
 check_csv exit3
 

@@ -622,6 +622,48 @@ START_TEST(test_columns_match_compute)
 }
 END_TEST
 
+/* A metric's words in machine formats: what it is when no number. */
+static const struct text_row {
+	int line;
+	double value;
+	enum metric_status status;
+	const char *missing;
+	int prec;
+	const char *status_name, *text;
+} text_rows[] = {
+	{ __LINE__, 2.5, METRIC_COUNTED, NULL, 2, "counted", "2.50" },
+	{ __LINE__, -600, METRIC_COUNTED, NULL, 6, "counted", "-600.000000" },
+	{ __LINE__, NAN, METRIC_COUNTED, NULL, 2, "nan", "nan" },
+	/* A NaN's sign is no number's: never "-nan". */
+	{ __LINE__, -NAN, METRIC_COUNTED, NULL, 2, "nan", "nan" },
+	{ __LINE__, INFINITY, METRIC_COUNTED, NULL, 2, "inf", "inf" },
+	{ __LINE__, -INFINITY, METRIC_COUNTED, NULL, 2, "-inf", "-inf" },
+	{ __LINE__, NAN, METRIC_NOT_SUPPORTED, "cycles", 2,
+	  "not-supported", "<not supported: cycles>" },
+	{ __LINE__, NAN, METRIC_NOT_COUNTED, "INST_RETIRED.ANY", 2,
+	  "not-counted", "<not counted: INST_RETIRED.ANY>" },
+	/* A value despite the status is still no value. */
+	{ __LINE__, 1.0, METRIC_NOT_COUNTED, "a", 2, "not-counted",
+	  "<not counted: a>" },
+};
+
+START_TEST(test_text)
+{
+	const struct text_row *t = &text_rows[_i];
+	const struct metric m = {
+		.value = t->value, .status = t->status, .missing = t->missing,
+	};
+	char buf[128];
+
+	ck_assert_msg(strcmp(metric_status_name(&m), t->status_name) == 0,
+		      "line %d: status %s, want %s", t->line,
+		      metric_status_name(&m), t->status_name);
+	metric_value_text(buf, sizeof(buf), &m, t->prec);
+	ck_assert_msg(strcmp(buf, t->text) == 0, "line %d: '%s', want '%s'",
+		      t->line, buf, t->text);
+}
+END_TEST
+
 static Suite *metrics_suite(void)
 {
 	Suite *s = suite_create("metrics");
@@ -638,6 +680,10 @@ static Suite *metrics_suite(void)
 			    N_ROWS(column_value_rows));
 	tcase_add_loop_test(tc, test_columns_match_compute, 0,
 			    N_ROWS(metric_rows));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("text");
+	tcase_add_loop_test(tc, test_text, 0, N_ROWS(text_rows));
 	suite_add_tcase(s, tc);
 	return s;
 }
