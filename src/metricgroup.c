@@ -1772,7 +1772,7 @@ static int add_thresholds(struct metricgroup *mg)
 	int ret = 0;
 
 	for (k = 0; ret == 0 && k < mg->n_m; k++) {
-		if (!mg->m[k].f->pm->threshold)
+		if (!mg->m[k].f || !mg->m[k].f->pm->threshold)
 			continue;
 		ret = expr_parse(mg->m[k].f->pm->threshold, &e, &err);
 		error_fini(&err);
