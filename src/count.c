@@ -93,6 +93,8 @@ static int add_metrics(const struct options *o, struct evlist *el,
 	const struct metricgroup_opts mo = {
 		.no_group = o->metric_no_group,
 		.no_merge = o->metric_no_merge,
+		.system_wide = o->all_cpus || o->cpu_list,
+		.cpu_list = o->cpu_list,
 	};
 	const char **lists = calloc(o->n_metrics + 1, sizeof(*lists));
 	char topdown[32];

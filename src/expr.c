@@ -909,3 +909,62 @@ int expr_ids_needed(const struct expr *e, const struct expr_env *env,
 	free(live);
 	return ret;
 }
+
+/*
+ * Node i's set, from its operands' (ev->val holds every node's value):
+ * perf 6.1's expr.y, which joins its operands' sets in this order.
+ */
+/* NOLINTNEXTLINE(misc-no-recursion): nests EXPR_DEPTH_MAX deep at most */
+static void *node_set(const struct eval *ev, const struct expr_sets *s,
+		      size_t i)
+{
+	const struct node *n = &ev->e->node[i];
+	const double *val = ev->val;
+	const size_t *k = n->kid;
+
+	switch (n->op) {
+	case OP_ID:
+	case OP_SOURCE_COUNT:
+		return s->id(s->arg, ev->e->id[n->name].name);
+	case OP_NEG:
+		return node_set(ev, s, k[0]);
+	case OP_IF:
+		if (val[k[1]] == 0)
+			return node_set(ev, s, k[2]);
+		if (is_const(val[k[1]]))
+			return node_set(ev, s, k[0]);
+		if (val[k[0]] == val[k[2]])
+			return NULL;
+		return s->join(s->arg, node_set(ev, s, k[0]),
+			       s->join(s->arg, node_set(ev, s, k[1]),
+				       node_set(ev, s, k[2])));
+	case OP_MIN:
+	case OP_MAX:
+		return s->join(s->arg, node_set(ev, s, k[0]),
+			       node_set(ev, s, k[1]));
+	default:
+		break;
+	}
+	if (!n_kids[n->op] || is_const(val[i]))
+		return NULL;
+	if ((n->op == OP_DIV || n->op == OP_D_RATIO) && val[k[1]] == 0)
+		return node_set(ev, s, k[1]);
+	return s->join(s->arg, node_set(ev, s, k[0]), node_set(ev, s, k[1]));
+}
+
+int expr_id_sets(const struct expr *e, const struct expr_env *env,
+		 const struct expr_sets *s, void **out)
+{
+	struct eval ev = { .e = e, .env = env, .ids = true };
+	double v;
+	int ret = -ENOMEM;
+
+	*out = NULL;
+	ev.val = malloc(e->n_node * sizeof(*ev.val));
+	if (ev.val)
+		ret = value(&ev, e->n_node - 1, &v);
+	if (ret == 0)
+		*out = node_set(&ev, s, e->n_node - 1);
+	free(ev.val);
+	return ret;
+}

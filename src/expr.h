@@ -120,4 +120,22 @@ int expr_eval(const struct expr *e, const struct expr_env *env, double *v);
 int expr_ids_needed(const struct expr *e, const struct expr_env *env,
 		    bool *needed);
 
+/*
+ * The same pass as perf 6.1 builds its sets of identifiers, for callers
+ * that keep perf's own sets (a hashmap whose order is the order of a
+ * group's events): each identifier a set of its own (id), joined
+ * operand by operand as perf's grammar joins them (join: a and b, either
+ * NULL, are both given up to the result). The sets of operands that
+ * constants leave unused are not made. *out: the whole expression's
+ * set, or NULL for none. 0, or expr_ids_needed's errors (*out NULL).
+ */
+struct expr_sets {
+	void *arg;
+	void *(*id)(void *arg, const char *name);
+	void *(*join)(void *arg, void *a, void *b);
+};
+
+int expr_id_sets(const struct expr *e, const struct expr_env *env,
+		 const struct expr_sets *s, void **out);
+
 #endif

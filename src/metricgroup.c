@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <regex.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,13 +37,38 @@ struct mg_event {
 	size_t at;		/* its index in el */
 };
 
+/* A literal a metric's formulas read, and its value here. */
+struct mg_literal {
+	char name[24];
+	double v;
+};
+
 /* A metric asked for. */
 struct mg_metric {
 	const struct formula *f;
 	double scale;		/* ScaleUnit's number (1 without one) */
 	char unit[24];		/* and its unit ("%", "GHz") */
 	size_t leader;		/* el's index of its group's first event */
+	/* How its events were chosen: perf 6.1's struct metric. */
+	struct idset *ids;	/* the events (and tool events) it reads */
+	const struct pmu_metric **refs;	/* the metrics its formulas name */
+	size_t n_refs;
+	struct mg_literal *lits;	/* the literals they read */
+	size_t n_lits;
+	bool constrained;	/* its events in no group */
+	bool own;		/* the group is its own, not an earlier one's */
+	size_t group;		/* in groups[] */
 	struct expr *threshold;	/* MetricThreshold, parsed, or NULL */
+};
+
+/* The events one group (or ungrouped list) of -M counts. */
+struct mg_group {
+	char **names;		/* perf's order: counters, then tool events */
+	size_t n, n_counters;
+	bool braces;		/* the counters are a weak group, {...}:W */
+	size_t first;		/* el's index of names[0] */
+	const char *by;		/* the metric it is made for, the first */
+	size_t lead;		/* names[lead] leads it (perf's topdown rule) */
 };
 
 struct metricgroup {
@@ -53,6 +79,10 @@ struct metricgroup {
 	size_t n_m;
 	struct mg_event *ev;
 	size_t n_ev;
+	struct mg_group *groups;
+	size_t n_groups;
+	bool core_wide;		/* #core_wide: what is counted is all a core
+				 * runs (perf's core_wide()) */
 };
 
 /* Tool events: not counters, but the run's times (seconds, as perf). */
@@ -205,17 +235,33 @@ static double tsc_freq(void)
 	return ghz * 1e9;
 }
 
-/* perf's literals (expr.h), as perf finds them for a command. */
+/*
+ * perf's core_wide(): a count covers all a core runs when every CPU is
+ * counted (-a, or -C with every thread of its cores; pstat does not
+ * look for threads and says no) and the cores run one thread each or
+ * all of them are counted. A command is never counted core-wide.
+ */
+static bool core_wide(const struct metricgroup_opts *o)
+{
+	if (!o->system_wide)
+		return false;
+	return !smt_on() || !o->cpu_list;
+}
+
+/*
+ * perf's literals (expr.h), as perf finds them for a command. arg is
+ * the caller's, whose first member is the metricgroup.
+ */
 static bool literal(void *arg, const char *name, double *v)
 {
+	const struct metricgroup *mg = *(const struct metricgroup **)arg;
 	char path[512];
 	double cores, dies, packages;
 
-	(void)arg;
 	if (strcasecmp(name, "smt_on") == 0) {
 		*v = smt_on();
 	} else if (strcmp(name, "core_wide") == 0) {
-		*v = !smt_on();
+		*v = mg->core_wide;
 	} else if (strcmp(name, "num_cpus") == 0) {
 		*v = (double)sysconf(_SC_NPROCESSORS_CONF);
 	} else if (strcmp(name, "num_cpus_online") == 0) {
@@ -242,7 +288,8 @@ static bool literal(void *arg, const char *name, double *v)
 
 /* What an expression's callbacks see while events are chosen. */
 struct choose {
-	struct metricgroup *mg;
+	struct metricgroup *mg;		/* first: literal() reads it */
+	struct mg_metric *m;		/* the metric whose events they are */
 };
 
 /* has_event(name) as the events are chosen: whether it could be
@@ -298,38 +345,268 @@ static int choose_cpuid(void *arg, const char *s)
 	return cpuid_match(c->mg, s);
 }
 
-/* Adds name to the sorted set names (n of them) unless there. */
-static int add_name(char ***names, size_t *n, const char *name)
-{
-	char **grown;
-	size_t i;
-	int cmp = 1;
+/*
+ * perf 6.1's sets of identifiers: libbpf's hashmap with perf's key_hash.
+ * perf writes a metric's group in the order of its buckets, so pstat
+ * keeps the same buckets, grown and joined as perf's are.
+ */
+struct idset_entry {
+	char *key;
+	struct idset_entry *next;
+};
 
-	for (i = 0; i < *n && (cmp = strcmp((*names)[i], name)) < 0; i++)
-		;
-	if (i < *n && cmp == 0)
+struct idset {
+	struct idset_entry **bucket;
+	size_t cap, sz;
+	unsigned int bits;
+};
+
+/* key_hash (h * 31 + c), then hash_bits' top bits of the product. */
+static size_t idset_bucket(const char *key, unsigned int bits)
+{
+	uint64_t h = 0;
+
+	for (; *key; key++)
+		h = h * 31 + (uint64_t)(int64_t)(signed char)*key;
+	if (!bits)
 		return 0;
-	grown = reallocarray(*names, *n + 1, sizeof(*grown));
-	if (!grown)
+	return (size_t)((h * 11400714819323198485ULL) >> (64 - bits));
+}
+
+static struct idset_entry **idset_find(const struct idset *s,
+				       const char *key)
+{
+	struct idset_entry **p;
+
+	if (!s || !s->cap)
+		return NULL;
+	for (p = &s->bucket[idset_bucket(key, s->bits)]; *p; p = &(*p)->next)
+		if (strcmp((*p)->key, key) == 0)
+			return p;
+	return NULL;
+}
+
+/* hashmap_grow: bucket by bucket, each entry to the head of its new one. */
+static int idset_grow(struct idset *s)
+{
+	unsigned int bits = s->bits + 1 < 2 ? 2 : s->bits + 1;
+	size_t cap = (size_t)1 << bits, b, h;
+	struct idset_entry **nb, *e, *next;
+
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): it holds pointers */
+	nb = calloc(cap, sizeof(*nb));
+	if (!nb)
 		return -ENOMEM;
-	*names = grown;
-	memmove(grown + i + 1, grown + i, (*n - i) * sizeof(*grown));
-	grown[i] = strdup(name);
-	if (!grown[i]) {
-		memmove(grown + i, grown + i + 1, (*n - i) * sizeof(*grown));
-		return -ENOMEM;
+	for (b = 0; b < s->cap; b++) {
+		for (e = s->bucket[b]; e; e = next) {
+			next = e->next;
+			h = idset_bucket(e->key, bits);
+			e->next = nb[h];
+			nb[h] = e;
+		}
 	}
-	(*n)++;
+	free(s->bucket);
+	s->bucket = nb;
+	s->cap = cap;
+	s->bits = bits;
 	return 0;
 }
 
-static void free_names(char **names, size_t n)
+/* hashmap__set: a key already there stays where it is. */
+static int idset_add(struct idset *s, const char *key)
 {
+	struct idset_entry *e, **head;
+
+	if (idset_find(s, key))
+		return 0;
+	if ((s->cap == 0 || (s->sz + 1) * 4 / 3 > s->cap) &&
+	    idset_grow(s) < 0)
+		return -ENOMEM;
+	e = malloc(sizeof(*e));
+	if (e)
+		e->key = strdup(key);
+	if (!e || !e->key) {
+		free(e);
+		return -ENOMEM;
+	}
+	head = &s->bucket[idset_bucket(key, s->bits)];
+	e->next = *head;
+	*head = e;
+	s->sz++;
+	return 0;
+}
+
+static void idset_del(struct idset *s, const char *key)
+{
+	struct idset_entry **p = idset_find(s, key), *e;
+
+	if (!p)
+		return;
+	e = *p;
+	*p = e->next;
+	free(e->key);
+	free(e);
+	s->sz--;
+}
+
+static void idset_free(struct idset *s)
+{
+	struct idset_entry *e, *next;
+	size_t b;
+
+	if (!s)
+		return;
+	for (b = 0; b < s->cap; b++) {
+		for (e = s->bucket[b]; e; e = next) {
+			next = e->next;
+			free(e->key);
+			free(e);
+		}
+	}
+	free(s->bucket);
+	free(s);
+}
+
+/* The keys in perf's order (hashmap__for_each_entry), into out[sz]. */
+static void idset_keys(const struct idset *s, const char **out)
+{
+	const struct idset_entry *e;
+	size_t b, n = 0;
+
+	for (b = 0; s && b < s->cap; b++)
+		for (e = s->bucket[b]; e; e = e->next)
+			out[n++] = e->key;
+}
+
+/* What expr_id_sets' callbacks see: the first failure. */
+struct set_ctx {
+	int err;
+};
+
+/* ids__union: the smaller set's keys go into the larger, in its order. */
+static void *idset_union(void *arg, void *pa, void *pb)
+{
+	struct set_ctx *c = arg;
+	struct idset *a = pa, *b = pb, *t;
+	const struct idset_entry *e;
+	size_t k;
+
+	if (!a || !b)
+		return a ? a : b;
+	if (a->sz < b->sz) {
+		t = a;
+		a = b;
+		b = t;
+	}
+	for (k = 0; k < b->cap; k++)
+		for (e = b->bucket[k]; e; e = e->next)
+			if (idset_add(a, e->key) < 0)
+				c->err = -ENOMEM;
+	idset_free(b);
+	return a;
+}
+
+static void *idset_of(void *arg, const char *name)
+{
+	struct set_ctx *c = arg;
+	struct idset *s = calloc(1, sizeof(*s));
+
+	if (!s || idset_add(s, name) < 0) {
+		c->err = -ENOMEM;
+		idset_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* Whether every key of a is one of b (expr__subset_of_ids). */
+static bool idset_within(const struct idset *a, const struct idset *b)
+{
+	const struct idset_entry *e;
+	size_t k;
+
+	for (k = 0; k < a->cap; k++)
+		for (e = a->bucket[k]; e; e = e->next)
+			if (!idset_find(b, e->key))
+				return false;
+	return true;
+}
+
+/* Its keys that are no tool event: what perf sorts metrics by. */
+static size_t idset_counters(const struct idset *s)
+{
+	size_t n = s->sz, i;
+
+	for (i = 0; i < sizeof(tools) / sizeof(tools[0]); i++)
+		if (idset_find(s, tools[i]))
+			n--;
+	return n;
+}
+
+
+/* The metrics being resolved, innermost first: perf's visited list. */
+struct visit {
+	const char *name;
+	const struct visit *up;
+};
+
+/* A literal's value, once per metric, for --explain (perf -vv's). */
+static void note_literal(struct mg_metric *m, const char *name, double v)
+{
+	struct mg_literal *grown;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	for (i = 0; i < m->n_lits; i++)
+		if (strcmp(m->lits[i].name, name) == 0)
+			return;
+	grown = reallocarray(m->lits, m->n_lits + 1, sizeof(*grown));
+	if (!grown)
+		return;
+	m->lits = grown;
+	snprintf(grown[m->n_lits].name, sizeof(grown->name), "%s", name);
+	grown[m->n_lits++].v = v;
+}
+
+static bool choose_literal(void *arg, const char *name, double *v)
+{
+	struct choose *c = arg;
+	bool ok = literal(arg, name, v);
+
+	if (ok && c->m)
+		note_literal(c->m, name, *v);
+	return ok;
+}
+
+static int metric_ids(struct metricgroup *mg, struct mg_metric *m,
+		      const struct pmu_metric *pm, const struct visit *up,
+		      struct error *err);
+
+/* A metric m's formulas name, unless already read (perf's metric_refs). */
+/* NOLINTNEXTLINE(misc-no-recursion): as deep as the tables name */
+static int add_ref(struct metricgroup *mg, struct mg_metric *m,
+		   const struct pmu_metric *ref, const struct visit *up,
+		   struct error *err)
+{
+	const struct pmu_metric **grown;
+	const struct visit *v;
+	size_t i;
+
+	for (v = up; v; v = v->up)
+		if (strcmp(v->name, ref->name) == 0)
+			return error_at(err, 0, NULL,
+					"metric %s of the %s tables: its formula names itself, through %s",
+					ref->name, pmu_tables_model(mg->t),
+					up->name);
+	for (i = 0; i < m->n_refs; i++)
+		if (strcmp(m->refs[i]->name, ref->name) == 0)
+			return 0;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): it holds pointers */
+	grown = reallocarray(m->refs, m->n_refs + 1, sizeof(*grown));
+	if (!grown)
+		return -ENOMEM;
+	m->refs = grown;
+	grown[m->n_refs++] = ref;
+	return metric_ids(mg, m, ref, up, err);
 }
 
 /*
@@ -352,57 +629,73 @@ static const struct pmu_metric *ref_metric(const struct pmu_tables *t,
 }
 
 /*
- * The events f reads, and those of the metrics it names, into the
- * sorted set names: those evaluation can need (expr_ids_needed).
+ * perf's resolve_metric: the identifiers of m that name metrics leave
+ * its set, then those metrics' identifiers join it, in the set's order.
  */
-/* NOLINTNEXTLINE(misc-no-recursion): REF_DEPTH_MAX deep at most */
-static int collect_events(struct metricgroup *mg, const struct formula *f,
-			  char ***names, size_t *n, int depth,
-			  struct error *err)
+/* NOLINTNEXTLINE(misc-no-recursion): as deep as the tables name */
+static int resolve_refs(struct metricgroup *mg, struct mg_metric *m,
+			const struct visit *here, struct error *err)
 {
-	struct choose c = { mg };
+	size_t n = m->ids->sz, i, k = 0;
+	const char **keys = calloc(n + 1, sizeof(*keys));
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): it holds pointers */
+	const struct pmu_metric **refs = calloc(n + 1, sizeof(*refs));
+	const struct pmu_metric *ref;
+	int ret = keys && refs ? 0 : -ENOMEM;
+
+	if (ret == 0)
+		idset_keys(m->ids, keys);
+	for (i = 0; ret == 0 && i < n; i++) {
+		ref = ref_metric(mg->t, keys[i], m->f->pm);
+		if (ref && ref->expr) {
+			keys[k] = keys[i];
+			refs[k++] = ref;
+		}
+	}
+	for (i = 0; ret == 0 && i < k; i++)
+		idset_del(m->ids, keys[i]);
+	for (i = 0; ret == 0 && i < k; i++)
+		ret = add_ref(mg, m, refs[i], here, err);
+	free(keys);
+	free(refs);
+	return ret;
+}
+
+/*
+ * perf's __add_metric: the identifiers pm's formula needs join m's set
+ * (ids__union), then the metrics among them are resolved.
+ */
+/* NOLINTNEXTLINE(misc-no-recursion): as deep as the tables name */
+static int metric_ids(struct metricgroup *mg, struct mg_metric *m,
+		      const struct pmu_metric *pm, const struct visit *up,
+		      struct error *err)
+{
+	const struct visit here = { pm->name, up };
+	struct choose c = { mg, m };
+	struct set_ctx sc = { 0 };
 	const struct expr_env env = {
-		.arg = &c, .id = no_value, .literal = literal,
+		.arg = &c, .id = no_value, .literal = choose_literal,
 		.has_event = event_exists, .source_count = one_source,
 		.cpuid_cmp = choose_cpuid,
 	};
-	size_t i, ids = expr_n_ids(f->e);
-	bool *needed = calloc(ids + 1, sizeof(*needed));
-	const struct pmu_metric *ref;
-	const struct formula *rf;
-	const char *id;
+	const struct expr_sets sets = { &sc, idset_of, idset_union };
+	const struct formula *f;
+	void *s = NULL;
 	int ret;
 
-	if (!needed)
-		return -ENOMEM;
-	if (depth > REF_DEPTH_MAX) {
-		free(needed);
-		return error_at(err, 0, NULL,
-				"metric %s: its formula names metrics more than %d deep (a loop?)",
-				f->pm->name, REF_DEPTH_MAX);
-	}
-	ret = expr_ids_needed(f->e, &env, needed);
+	ret = formula_of(mg, pm, &f, err);
+	if (ret == 0)
+		ret = expr_id_sets(f->e, &env, &sets, &s);
 	if (ret == -EINVAL)
 		error_at(err, 0, NULL,
 			 "metric %s: perf's evaluation of '%s' fails here (a literal unknown on this machine, or a constant %% 0)",
-			 f->pm->name, f->pm->expr);
-	for (i = 0; ret == 0 && i < ids; i++) {
-		id = expr_id(f->e, i);
-		if (!needed[i] || is_tool(id))
-			continue;
-		ref = pmu_tables_event(mg->t, id, NULL) ? NULL
-		      : ref_metric(mg->t, id, f->pm);
-		if (ref) {
-			ret = formula_of(mg, ref, &rf, err);
-			if (ret == 0)
-				ret = collect_events(mg, rf, names, n,
-						     depth + 1, err);
-		} else {
-			ret = add_name(names, n, id);
-		}
-	}
-	free(needed);
-	return ret;
+			 pm->name, pm->expr);
+	if (ret < 0)
+		return ret;
+	m->ids = idset_union(&sc, s, m->ids);
+	if (sc.err < 0)
+		return sc.err;
+	return resolve_refs(mg, m, &here, err);
 }
 
 /* The PMU of a table's event here: "cpu" is the core PMU's name. */
@@ -433,6 +726,31 @@ static int table_spec(const struct pmu_event *pe, const char *name,
 }
 
 /*
+ * A table's event with perf's modifiers, NAME:k, as perf writes it for
+ * a metric: pmu/terms,name=NAME:k/k.
+ */
+static int modified_spec(const struct metricgroup *mg, const char *name,
+			 char **spec)
+{
+	const char *colon = strchr(name, ':');
+	char *base = strndup(name, (size_t)(colon - name)), *s = NULL;
+	const struct pmu_event *pe = base ? pmu_tables_event(mg->t, base, NULL)
+					  : NULL;
+	int ret;
+
+	free(base);
+	if (!pe) {
+		*spec = strdup(name);
+		return *spec ? 0 : -ENOMEM;
+	}
+	ret = table_spec(pe, name, &s);
+	if (ret == 0 && asprintf(spec, "%s%s", s, colon + 1) < 0)
+		ret = -ENOMEM;
+	free(s);
+	return ret;
+}
+
+/*
  * How el is to count the event a formula names: the table's event as
  * pmu/terms,name=NAME/ (perf shows its name), perf's pmu@terms@ as
  * pmu/terms/, anything else as written.
@@ -441,17 +759,21 @@ static int event_spec(const struct metricgroup *mg, const char *name,
 		      char **spec)
 {
 	const struct pmu_event *pe = pmu_tables_event(mg->t, name, NULL);
-	char *s, *p;
+	const char *at = strchr(name, '@');
+	char *p;
 
 	if (pe)
 		return table_spec(pe, name, spec);
-	s = strdup(name);
-	if (!s)
+	if (!at && strchr(name, ':'))
+		return modified_spec(mg, name, spec);
+	*spec = strdup(name);
+	if (!*spec)
 		return -ENOMEM;
-	for (p = s; *p; p++)
+	/* perf's pmu@terms@ is pmu/terms/, whose terms evparse reads
+	 * with the tables' names (cpu@UOPS_EXECUTED.THREAD\,cmask\=1@). */
+	for (p = *spec; at && *p; p++)
 		if (*p == '@')
 			*p = '/';
-	*spec = s;
 	return 0;
 }
 
@@ -464,7 +786,9 @@ static bool ungrouped(const struct pmu_metric *pm)
 		return false;
 	if (strcmp(c, "NO_GROUP_EVENTS") == 0)
 		return true;
-	if (strcmp(c, "NO_GROUP_EVENTS_NMI") == 0)
+	/* perf 6.1's name of the same constraint. */
+	if (strcmp(c, "NO_GROUP_EVENTS_NMI") == 0 ||
+	    strcmp(c, "NO_NMI_WATCHDOG") == 0)
 		return sysfs_number("/proc/sys/kernel/nmi_watchdog") > 0.0;
 	if (strcmp(c, "NO_GROUP_EVENTS_SMT") == 0)
 		return smt_on();
@@ -491,53 +815,182 @@ static int find_event(const struct evlist *el, size_t first,
 	return -ENOENT;
 }
 
-/* The events of names not yet counted go to el as one group (or none). */
-static int add_group(struct metricgroup *mg, struct mg_metric *m,
-		     char **names, size_t n, bool braces, struct evlist *el,
-		     struct error *err)
+/*
+ * perf's parse_ids: the tool events the metrics read go in every set
+ * (unless --metric-no-merge), an empty set reads duration_time, and
+ * the group is the set's counters in its order, then its tool events.
+ */
+static int make_group(struct metricgroup *mg, struct idset *ids,
+		      const struct metricgroup_opts *o, const bool *tool,
+		      bool constrained, size_t *index)
 {
-	size_t first = evlist_count(el), i, len = 0, at;
+	size_t i, n, nt = sizeof(tools) / sizeof(tools[0]);
+	const char **keys = NULL;
+	struct mg_group *grown, *g;
+	bool added = false;
+	int ret = 0;
+
+	for (i = 0; (!o->no_merge || ids->sz == 0) && i < nt && ret == 0; i++)
+		if (tool[i]) {
+			ret = idset_add(ids, tools[i]);
+			added = true;
+		}
+	if (ret == 0 && !added && ids->sz == 0)
+		ret = idset_add(ids, tools[0]);
+	grown = ret ? NULL : reallocarray(mg->groups, mg->n_groups + 1,
+					  sizeof(*grown));
+	if (!grown)
+		return -ENOMEM;
+	mg->groups = grown;
+	g = &grown[mg->n_groups];
+	*g = (struct mg_group){ .first = SIZE_MAX };
+	n = ids->sz;
+	keys = calloc(n + 1, sizeof(*keys));
+	g->names = calloc(n + 1, sizeof(*g->names));
+	if (!keys || !g->names) {
+		free(keys);
+		free(g->names);
+		return -ENOMEM;
+	}
+	mg->n_groups++;
+	idset_keys(ids, keys);
+	for (i = 0; i < n && keys[i] && ret == 0; i++)
+		if (!is_tool(keys[i]) && !(g->names[g->n++] = strdup(keys[i])))
+			ret = -ENOMEM;
+	g->n_counters = g->n;
+	for (i = 0; i < nt && ret == 0; i++)
+		if (idset_find(ids, tools[i]) &&
+		    !(g->names[g->n++] = strdup(tools[i])))
+			ret = -ENOMEM;
+	g->braces = !constrained && g->n_counters > 0;
+	*index = mg->n_groups - 1;
+	free(keys);
+	return ret;
+}
+
+/* Whether the core PMU has perf metrics: type PERF_TYPE_RAW and slots. */
+static bool perf_metrics(void)
+{
+	char core[256], buf[64];
+	uint32_t type;
+
+	return pmu_core_name(core, sizeof(core)) == 0 &&
+	       pmu_type(core, &type) == 0 && type == PERF_TYPE_RAW &&
+	       pmu_read(core, "events/slots", buf, sizeof(buf)) >= 0;
+}
+
+/* Whether a group's event is the core PMU's: a table's "cpu" event,
+ * pmu@terms@ of the core PMU, or one of its sysfs events. */
+static bool core_event(const struct metricgroup *mg, const char *name)
+{
+	const struct pmu_event *pe = pmu_tables_event(mg->t, name, NULL);
+	char core[256], file[256], buf[256];
+	const char *at = strchr(name, '@');
+
+	if (pe)
+		return strcmp(pe->pmu, "cpu") == 0;
+	if (pmu_core_name(core, sizeof(core)) < 0)
+		return false;
+	if (at)
+		return (size_t)(at - name) == strlen(core) &&
+		       strncmp(name, core, strlen(core)) == 0;
+	snprintf(file, sizeof(file), "events/%s", name);
+	return pmu_read(core, file, buf, sizeof(buf)) >= 0;
+}
+
+/*
+ * perf 6.1's arch_evlist__leader: where the core PMU has perf metrics,
+ * a group with a core event named *slots* and one named *topdown* (in
+ * any case) is led by that slots event, moved to the front.
+ */
+static size_t group_lead(const struct metricgroup *mg,
+			 const struct mg_group *g)
+{
+	size_t i, slots = SIZE_MAX;
+	bool topdown = false;
+
+	if (!g->braces || !perf_metrics())
+		return 0;
+	for (i = 0; i < g->n_counters; i++) {
+		if (!core_event(mg, g->names[i]))
+			continue;
+		if (strcasestr(g->names[i], "slots")) {
+			slots = i;
+			if (i == 0)
+				return 0;
+		}
+		if (strcasestr(g->names[i], "topdown"))
+			topdown = true;
+		if (slots != SIZE_MAX && topdown)
+			return slots;
+	}
+	return 0;
+}
+
+/* Which of names el's k-th event of the group is: its leader first. */
+static size_t group_at(const struct mg_group *g, size_t k)
+{
+	if (k == 0)
+		return g->lead;
+	return k <= g->lead ? k - 1 : k;
+}
+
+/*
+ * A group's events as perf's -vv shows them, without metric-id=, and
+ * without the :W after the braces (every group of -M is weak): the
+ * names of the events never carry it.
+ */
+static void group_text(FILE *f, const struct mg_group *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++)
+		fprintf(f, "%s%s%s%s", i ? "," : "",
+			g->braces && i == 0 ? "{" : "", g->names[i],
+			g->braces && i + 1 == g->n_counters ? "}" : "");
+}
+
+/* A group's events go to the end of el as one group (or none). */
+static int add_group(struct metricgroup *mg, struct mg_group *g,
+		     struct evlist *el, struct error *err)
+{
+	size_t first = evlist_count(el), i, at, n = g->n;
 	char **specs = calloc(n + 1, sizeof(*specs)), *text = NULL;
 	const struct pmu_event *pe;
 	struct mg_event *grown;
+	FILE *f;
+	size_t len = 0;
 	int ret = specs ? 0 : -ENOMEM;
 
 	for (i = 0; ret == 0 && i < n; i++) {
-		pe = pmu_tables_event(mg->t, names[i], NULL);
+		pe = pmu_tables_event(mg->t, g->names[i], NULL);
 		if (pe && strcmp(table_pmu(pe), "cpu") == 0 &&
 		    !pmu_have_core_pmu()) {
-			error_at(err, 0, NULL,
-				 "its event %s is the core PMU's, which this machine does not have (a virtual machine without a virtual PMU?): see 'pstat --check'",
-				 names[i]);
-			ret = -EINVAL;
+			ret = error_at(err, 0, NULL,
+				       "its event %s is the core PMU's, which this machine does not have (a virtual machine without a virtual PMU?): see 'pstat --check'",
+				       g->names[i]);
+			snprintf(err->where, sizeof(err->where), "-M %s: ",
+				 g->by);
 			break;
 		}
-		ret = event_spec(mg, names[i], &specs[i]);
-		if (ret == 0)
-			len += strlen(specs[i]) + 1;
+		ret = event_spec(mg, g->names[i], &specs[i]);
+		if (ret == 0 && !specs[i])
+			ret = -ENOMEM;
 	}
-	if (ret == 0 && !(text = malloc(len + 8)))
+	f = ret == 0 ? open_memstream(&text, &len) : NULL;
+	if (ret == 0 && !f)
 		ret = -ENOMEM;
-	if (ret == 0) {
-		at = 0;
-		if (braces)
-			text[at++] = '{';
-		for (i = 0; i < n; i++) {
-			memcpy(text + at, specs[i], strlen(specs[i]));
-			at += strlen(specs[i]);
-			if (i + 1 < n)
-				text[at++] = ',';
-		}
-		if (braces) {
-			memcpy(text + at, "}:W", 3);
-			at += 3;
-		}
-		text[at] = '\0';
+	g->lead = ret == 0 ? group_lead(mg, g) : 0;
+	for (i = 0; f && i < n; i++)
+		fprintf(f, "%s%s%s%s", i ? "," : "",
+			g->braces && i == 0 ? "{" : "", specs[group_at(g, i)],
+			g->braces && i + 1 == g->n_counters ? "}:W" : "");
+	if (f && fclose(f) != 0)
+		ret = -ENOMEM;
+	if (ret == 0)
 		ret = evparse(el, text, err);
-	}
 	if (ret == -EINVAL && !err->where[0])
-		snprintf(err->where, sizeof(err->where), "-M %s: ",
-			 m->f->pm->name);
+		snprintf(err->where, sizeof(err->where), "-M %s: ", g->by);
 	/* The spec at fault points into text: the error keeps it. */
 	if (ret == -EINVAL && !err->buf && text && err->spec >= text &&
 	    err->spec <= text + strlen(text)) {
@@ -545,10 +998,10 @@ static int add_group(struct metricgroup *mg, struct mg_metric *m,
 		text = NULL;
 	}
 	for (i = 0; ret == 0 && i < n; i++) {
-		if (find_event(el, first, names[i], specs[i], &at) < 0) {
-			ret = error_at(err, 0, NULL,
-				       "-M %s: event %s was not made (%s)",
-				       m->f->pm->name, names[i], specs[i]);
+		if (!specs[i] ||
+		    find_event(el, first, g->names[i], specs[i], &at) < 0) {
+			ret = error_at(err, 0, NULL, "event %s was not made (%s)",
+				       g->names[i], specs[i]);
 			break;
 		}
 		grown = reallocarray(mg->ev, mg->n_ev + 1, sizeof(*grown));
@@ -557,14 +1010,14 @@ static int add_group(struct metricgroup *mg, struct mg_metric *m,
 			break;
 		}
 		mg->ev = grown;
-		grown[mg->n_ev].name = strdup(names[i]);
+		grown[mg->n_ev].name = strdup(g->names[i]);
 		grown[mg->n_ev].at = at;
 		if (!grown[mg->n_ev].name) {
 			ret = -ENOMEM;
 			break;
 		}
-		if (i == 0)
-			m->leader = at;
+		if (i == g->lead)
+			g->first = at;
 		mg->n_ev++;
 	}
 	for (i = 0; specs && i < n; i++)
@@ -601,59 +1054,123 @@ static void scale_unit(const char *su, struct mg_metric *m)
 	snprintf(m->unit, sizeof(m->unit), "%s", end);
 }
 
-/* The metric pm's events counted (a group, or an earlier one's), and
- * the metric kept for its values. */
-static int add_metric(struct metricgroup *mg, const struct pmu_metric *pm,
-		      const struct metricgroup_opts *o, struct evlist *el,
-		      struct error *err)
+/*
+ * perf's metric_list_cmp, sorted stably: the metrics that read more
+ * counters first, so that those that read fewer can share their group.
+ */
+static void sort_by_counters(struct mg_metric **order, size_t n)
 {
-	struct mg_metric *grown, *m;
-	const struct mg_event *ev;
-	char **names = NULL;
-	size_t n = 0, i, j;
-	int ret;
+	struct mg_metric *m;
+	size_t i, j;
 
-	grown = reallocarray(mg->m, mg->n_m + 1, sizeof(*grown));
-	if (!grown)
-		return -ENOMEM;
-	mg->m = grown;
-	m = &grown[mg->n_m];
-	*m = (struct mg_metric){ .leader = SIZE_MAX };
-	scale_unit(pm->scale_unit, m);
-	ret = formula_of(mg, pm, &m->f, err);
-	if (ret == 0)
-		ret = collect_events(mg, m->f, &names, &n, 0, err);
-	/*
-	 * perf's merging: a metric whose events are all counted already
-	 * reads those. Its leader is then the first of them.
-	 */
-	for (i = j = 0; ret == 0 && !o->no_merge && i < n; i++)
-		if (counted(mg, names[i]))
-			j++;
-	if (ret == 0 && n && j == n) {
-		ev = counted(mg, names[0]);
-		m->leader = ev->at;
-	} else if (ret == 0 && n) {
-		ret = add_group(mg, m, names, n,
-				!o->no_group && !ungrouped(pm) && n > 1, el,
-				err);
+	for (i = 1; i < n; i++) {
+		m = order[i];
+		for (j = i; j > 0 && idset_counters(order[j - 1]->ids) <
+					    idset_counters(m->ids); j--)
+			order[j] = order[j - 1];
+		order[j] = m;
 	}
-	free_names(names, n);
-	if (ret == 0)
-		mg->n_m++;
+}
+
+/*
+ * The group each metric reads (perf 6.1's parse_groups): the metrics
+ * in no group share one list, first; a metric whose events an earlier
+ * group holds all of reads that group; any other makes its own.
+ */
+static int choose_groups(struct metricgroup *mg, struct mg_metric **order,
+			 size_t n, const struct metricgroup_opts *o)
+{
+	bool tool[sizeof(tools) / sizeof(tools[0])] = { false };
+	size_t i, j, k, combined = SIZE_MAX;
+	struct idset *all = calloc(1, sizeof(*all));
+	const char **keys;
+	int ret = all ? 0 : -ENOMEM;
+
+	const char *by = NULL;
+
+	for (i = 0; !o->no_merge && i < n; i++)
+		for (k = 0; k < sizeof(tools) / sizeof(tools[0]); k++)
+			tool[k] = tool[k] || idset_find(order[i]->ids, tools[k]);
+	for (i = 0; ret == 0 && !o->no_merge && i < n; i++) {
+		if (!order[i]->constrained)
+			continue;
+		by = by ? by : order[i]->f->pm->name;
+		keys = calloc(order[i]->ids->sz + 1, sizeof(*keys));
+		if (!keys) {
+			ret = -ENOMEM;
+			break;
+		}
+		idset_keys(order[i]->ids, keys);
+		for (k = 0; ret == 0 && k < order[i]->ids->sz; k++)
+			ret = idset_add(all, keys[k]);
+		free(keys);
+	}
+	if (ret == 0 && all->sz)
+		ret = make_group(mg, all, o, tool, true, &combined);
+	if (ret == 0 && combined != SIZE_MAX)
+		mg->groups[combined].by = by;
+	for (i = 0; ret == 0 && i < n; i++) {
+		order[i]->group = SIZE_MAX;
+		if (combined != SIZE_MAX && order[i]->constrained)
+			order[i]->group = combined;
+		for (j = 0; !o->no_merge && order[i]->group == SIZE_MAX &&
+			    j < i; j++)
+			if (order[j]->own &&
+			    idset_within(order[i]->ids, order[j]->ids))
+				order[i]->group = order[j]->group;
+		if (order[i]->group == SIZE_MAX) {
+			ret = make_group(mg, order[i]->ids, o, tool,
+					 order[i]->constrained,
+					 &order[i]->group);
+			if (ret == 0)
+				mg->groups[order[i]->group].by =
+					order[i]->f->pm->name;
+			order[i]->own = true;
+		}
+	}
+	idset_free(all);
 	return ret;
 }
 
-/* One word of -M: its metrics, or the reason none is. */
+/* The row a metric is shown on: the first event of its group it reads. */
+static void set_leader(const struct metricgroup *mg, struct mg_metric *m)
+{
+	const struct mg_group *g = &mg->groups[m->group];
+	size_t i;
+
+	for (i = 0; i < g->n; i++)
+		if (idset_find(m->ids, g->names[group_at(g, i)])) {
+			m->leader = g->first + i;
+			return;
+		}
+}
+
+/*
+ * The metrics of -M, in perf 6.1's order: each word's in the order of
+ * perf's table (jevents.py: those without a description first, then by
+ * file and name as written), the last word's first and each word's
+ * backwards (perf adds each at the head of its list).
+ */
+static int table_order(const void *pa, const void *pb)
+{
+	const struct pmu_metric *a = *(const struct pmu_metric *const *)pa;
+	const struct pmu_metric *b = *(const struct pmu_metric *const *)pb;
+	int c = (a->desc != NULL) - (b->desc != NULL);
+
+	c = c ? c : strcmp(a->topic ? a->topic : "", b->topic ? b->topic : "");
+	c = c ? c : strcmp(a->name, b->name);
+	return c ? c : strcmp(a->pmu, b->pmu);
+}
+
+/* One word of -M: its metrics, added to picked, or the reason none is. */
 static int add_word(struct metricgroup *mg, const char *word,
-		    const struct metricgroup_opts *o, struct evlist *el,
+		    const struct pmu_metric ***picked, size_t *n_picked,
 		    struct error *err)
 {
-	const struct pmu_metric **pick;
+	const struct pmu_metric **grown;
 	const char *close[4];
 	size_t n = pmu_tables_select(mg->t, word, NULL, 0), i, k;
 	char near[256] = "";
-	int ret = 0;
 
 	if (n == 0) {
 		k = pmu_tables_closest(mg->t, word, close, 4);
@@ -668,13 +1185,78 @@ static int add_word(struct metricgroup *mg, const char *word,
 				word, pmu_tables_model(mg->t), near);
 	}
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression): it holds pointers */
-	pick = calloc(n, sizeof(*pick));
-	if (!pick)
+	grown = reallocarray(*picked, *n_picked + n, sizeof(*grown));
+	if (!grown)
 		return -ENOMEM;
-	pmu_tables_select(mg->t, word, pick, n);
+	*picked = grown;
+	pmu_tables_select(mg->t, word, grown + *n_picked, n);
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): it holds pointers */
+	qsort(grown + *n_picked, n, sizeof(*grown), table_order);
+	*n_picked += n;
+	return 0;
+}
+
+/* A metric asked for: its events chosen as perf chooses them. */
+static int add_metric(struct metricgroup *mg, const struct pmu_metric *pm,
+		      const struct metricgroup_opts *o, struct error *err)
+{
+	struct mg_metric *m = &mg->m[mg->n_m];
+	int ret;
+
+	*m = (struct mg_metric){ .leader = SIZE_MAX, .group = SIZE_MAX };
+	scale_unit(pm->scale_unit, m);
+	m->constrained = o->no_group || ungrouped(pm);
+	m->ids = calloc(1, sizeof(*m->ids));
+	mg->n_m++;
+	if (!m->ids)
+		return -ENOMEM;
+	ret = formula_of(mg, pm, &m->f, err);
+	if (ret == 0)
+		ret = metric_ids(mg, m, pm, NULL, err);
+	if (ret == -EINVAL && !err->where[0])
+		snprintf(err->where, sizeof(err->where), "-M %s: ", pm->name);
+	return ret;
+}
+
+/*
+ * The metrics of picked (perf's list, backwards) and their groups: the
+ * groups go to el in the order perf opens them, and mg->m holds the
+ * metrics as perf shows them on a row (the last one sorted first).
+ */
+static int add_metrics(struct metricgroup *mg,
+		       const struct pmu_metric **picked, size_t n,
+		       const struct metricgroup_opts *o, struct evlist *el,
+		       struct error *err)
+{
+	struct mg_metric **order = NULL, *sorted = NULL;
+	size_t i;
+	int ret = 0;
+
+	mg->m = calloc(n + 1, sizeof(*mg->m));
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression): it holds pointers */
+	order = calloc(n + 1, sizeof(*order));
+	sorted = calloc(n + 1, sizeof(*sorted));
+	if (!mg->m || !order || !sorted)
+		ret = -ENOMEM;
 	for (i = 0; ret == 0 && i < n; i++)
-		ret = add_metric(mg, pick[i], o, el, err);
-	free(pick);
+		ret = add_metric(mg, picked[n - 1 - i], o, err);
+	for (i = 0; ret == 0 && i < n; i++)
+		order[i] = &mg->m[i];
+	if (ret == 0) {
+		sort_by_counters(order, n);
+		ret = choose_groups(mg, order, n, o);
+	}
+	for (i = 0; ret == 0 && i < mg->n_groups; i++)
+		ret = add_group(mg, &mg->groups[i], el, err);
+	for (i = 0; ret == 0 && i < n; i++) {
+		set_leader(mg, order[i]);
+		sorted[n - 1 - i] = *order[i];
+	}
+	if (ret == 0) {
+		memcpy(mg->m, sorted, n * sizeof(*sorted));
+	}
+	free(sorted);
+	free(order);
 	return ret;
 }
 
@@ -701,13 +1283,15 @@ int metricgroup_add(struct metricgroup **out, const char *const *lists,
 		    struct evlist *el, struct error *err)
 {
 	struct metricgroup *mg = calloc(1, sizeof(*mg));
+	const struct pmu_metric **picked = NULL;
 	char why[512] = "", *copy = NULL, *word, *save;
-	size_t i;
+	size_t i, n = 0;
 	int ret;
 
 	*out = NULL;
 	if (!mg)
 		return -ENOMEM;
+	mg->core_wide = core_wide(opts);
 	ret = pmu_tables_load(&mg->t, PMU_TABLES_EVENTS | PMU_TABLES_METRICS,
 			      why, sizeof(why));
 	if (ret < 0 && ret != -ENOMEM) {
@@ -727,10 +1311,13 @@ int metricgroup_add(struct metricgroup **out, const char *const *lists,
 				       "-M '%s' names no metric: give names or groups, as in -M TopdownL1 (see 'pstat --list metrics')",
 				       lists[i]);
 		for (; ret == 0 && word; word = strtok_r(NULL, ",", &save))
-			ret = add_word(mg, topdown_word(mg, word), opts, el,
+			ret = add_word(mg, topdown_word(mg, word), &picked, &n,
 				       err);
 	}
 	free(copy);
+	if (ret == 0)
+		ret = add_metrics(mg, picked, n, opts, el, err);
+	free(picked);
 	if (ret == 0)
 		ret = add_thresholds(mg);
 	if (ret < 0) {
@@ -743,7 +1330,7 @@ int metricgroup_add(struct metricgroup **out, const char *const *lists,
 
 void metricgroup_free(struct metricgroup *mg)
 {
-	size_t i;
+	size_t i, j;
 
 	if (!mg)
 		return;
@@ -753,13 +1340,45 @@ void metricgroup_free(struct metricgroup *mg)
 	}
 	for (i = 0; i < mg->n_ev; i++)
 		free(mg->ev[i].name);
-	for (i = 0; i < mg->n_m; i++)
+	for (i = 0; i < mg->n_m; i++) {
 		expr_free(mg->m[i].threshold);
+		idset_free(mg->m[i].ids);
+		free(mg->m[i].refs);
+		free(mg->m[i].lits);
+	}
+	for (i = 0; i < mg->n_groups; i++) {
+		for (j = 0; j < mg->groups[i].n; j++)
+			free(mg->groups[i].names[j]);
+		free(mg->groups[i].names);
+	}
+	free(mg->groups);
 	free(mg->formulas);
 	free(mg->ev);
 	free(mg->m);
 	pmu_tables_free(mg->t);
 	free(mg);
+}
+
+/* One metric: its formula, those it names, its literals, its group. */
+static void explain_metric(FILE *f, const struct metricgroup *mg,
+			   const struct mg_metric *m, const struct evlist *el)
+{
+	size_t i;
+
+	fprintf(f, "  %s = %s\n", m->f->pm->name, m->f->pm->expr);
+	if (m->f->pm->scale_unit)
+		fprintf(f, "    ScaleUnit %s\n", m->f->pm->scale_unit);
+	if (m->leader < evlist_count(el))
+		fprintf(f, "    shown beside %s\n",
+			evsel_name(evlist_at(el, m->leader)));
+	for (i = 0; i < m->n_refs; i++)
+		fprintf(f, "    metric %s = %s\n", m->refs[i]->name,
+			m->refs[i]->expr);
+	for (i = 0; i < m->n_lits; i++)
+		fprintf(f, "    literal #%s = %g\n", m->lits[i].name,
+			m->lits[i].v);
+	if (m->group < mg->n_groups)
+		fprintf(f, "    events of group %zu\n", m->group + 1);
 }
 
 /* The table's event that el's event at counts, or NULL. */
@@ -900,19 +1519,20 @@ static void explain_fit(FILE *f, const struct metricgroup *mg,
 void metricgroup_explain(FILE *f, const struct metricgroup *mg,
 			 const struct evlist *el)
 {
-	const struct mg_metric *m;
 	size_t k;
 
 	fprintf(f, "metrics of the %s tables (CPUID %s):\n",
 		pmu_tables_model(mg->t), pmu_tables_cpuid(mg->t));
-	for (k = 0; k < mg->n_m; k++) {
-		m = &mg->m[k];
-		fprintf(f, "  %s = %s\n", m->f->pm->name, m->f->pm->expr);
-		if (m->f->pm->scale_unit)
-			fprintf(f, "    ScaleUnit %s\n", m->f->pm->scale_unit);
-		if (m->leader < evlist_count(el))
-			fprintf(f, "    shown beside %s\n",
-				evsel_name(evlist_at(el, m->leader)));
+	for (k = 0; k < mg->n_m; k++)
+		explain_metric(f, mg, &mg->m[k], el);
+	fprintf(f, "their events, as perf 6.1 groups them ({...}: a weak group):\n");
+	for (k = 0; k < mg->n_groups; k++) {
+		fprintf(f, "  group %zu: ", k + 1);
+		group_text(f, &mg->groups[k]);
+		fputc('\n', f);
+		if (mg->groups[k].lead)
+			fprintf(f, "    led by %s: slots first where topdown events are\n",
+				mg->groups[k].names[mg->groups[k].lead]);
 	}
 	explain_fit(f, mg, el);
 	fputc('\n', f);
@@ -1152,7 +1772,7 @@ static int add_thresholds(struct metricgroup *mg)
 	int ret = 0;
 
 	for (k = 0; ret == 0 && k < mg->n_m; k++) {
-		if (!mg->m[k].f->pm->threshold)
+		if (!mg->m[k].f || !mg->m[k].f->pm->threshold)
 			continue;
 		ret = expr_parse(mg->m[k].f->pm->threshold, &e, &err);
 		error_fini(&err);

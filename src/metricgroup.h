@@ -17,6 +17,8 @@ struct evlist;
 struct metricgroup_opts {
 	bool no_group;		/* --metric-no-group: no braces */
 	bool no_merge;		/* --metric-no-merge: a group each */
+	bool system_wide;	/* -a or -C: #core_wide may be 1 */
+	const char *cpu_list;	/* -C's list, or NULL */
 };
 
 /* The metrics -M asked for, and the events they read (opaque). */

@@ -501,7 +501,9 @@ static const struct opt opts[] = {
 	  .take = take_action, .value = OPTIONS_MERGE },
 	{ .name = "explain", .section = OTHER,
 	  .help = "print the perf_event_attr of each event of\n"
-		  "-e, by group, and exit; nothing is opened",
+		  "-e, by group (with -M: each metric's formulas,\n"
+		  "literals and groups too), and exit; nothing is\n"
+		  "opened",
 	  .take = take_action, .value = OPTIONS_EXPLAIN },
 	{ .name = "check", .section = OTHER,
 	  .help = "say what this machine and your privileges\n"

@@ -69,6 +69,7 @@ struct loader {
 	unsigned int want;		/* enum pmu_tables_want */
 	char unit[128];			/* the Unit last asked for */
 	const char *pmu;		/* and its PMU, kept */
+	const char *topic;		/* the file's, kept (pmu_metric) */
 	char *err;
 	size_t len;
 };
@@ -978,6 +979,31 @@ static int add_event(struct loader *l, const struct entry *e)
 	return 0;
 }
 
+/* jevents.py's topic of the file being read, kept once a file. */
+static const char *topic_of(struct loader *l)
+{
+	const char *name = strrchr(l->path, '/');
+	size_t n, i;
+	char *p;
+
+	if (l->topic)
+		return l->topic;
+	name = name ? name + 1 : l->path;
+	n = strlen(name);
+	if (n >= 12 && strcmp(name + n - 12, "metrics.json") == 0) {
+		name = "metrics";
+		n = 7;
+	} else if (n >= 5 && strcmp(name + n - 5, ".json") == 0) {
+		n -= 5;
+	}
+	l->topic = keep_n(l->t, name, n);
+	p = (char *)l->topic;
+	for (i = 0; p && i < n; i++)
+		if (p[i] == '-')
+			p[i] = ' ';
+	return l->topic;
+}
+
 static int add_metric(struct loader *l, const struct entry *e)
 {
 	struct pmu_tables *t = l->t;
@@ -998,7 +1024,8 @@ static int add_metric(struct loader *l, const struct entry *e)
 
 	m.pmu = pmu_of(l, e->v[K_UNIT]);
 	m.desc = desc_of(t, e->v[K_BRIEF]);
-	if (!m.pmu || (e->v[K_BRIEF] && !m.desc))
+	m.topic = topic_of(l);
+	if (!m.pmu || (e->v[K_BRIEF] && !m.desc) || !m.topic)
 		return -ENOMEM;
 	for (i = 0; i < sizeof(kept) / sizeof(*kept); i++)
 		if (keep(t, kept[i]) < 0)
@@ -1127,6 +1154,7 @@ static int load_file(struct loader *l, const char *dir, const char *name)
 	if (groups && !(l->want & PMU_TABLES_METRICS))
 		return 0;
 	snprintf(l->path, sizeof(l->path), "%s/%s", dir, name);
+	l->topic = NULL;
 	ret = parse(l, &root, groups || l->want == (PMU_TABLES_EVENTS |
 						    PMU_TABLES_METRICS) ? NULL :
 			      l->want & PMU_TABLES_METRICS ? metric_keys

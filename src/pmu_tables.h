@@ -31,6 +31,9 @@ struct pmu_metric {
 	const char *constraint;		/* MetricConstraint: NO_GROUP_EVENTS */
 	const char *nogroup_groups;	/* MetricgroupNoGroup: ';'-separated */
 	const char *default_group;	/* DefaultMetricgroupName */
+	/* jevents.py's topic: "metrics" for a file named *metrics.json,
+	 * else the file's name without .json, '-' made ' '. */
+	const char *topic;
 	/* "cpu" (the core PMU, whatever sysfs names it), or Unit's PMU:
 	 * cpu_core and cpu_atom of a hybrid CPU. */
 	const char *pmu;

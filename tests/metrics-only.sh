@@ -93,9 +93,11 @@ for i in "" "-I 10000"; do
 done
 
 # The human layout: the titles over the values, right-aligned, as perf.
+# The columns are in perf 6.1's order of the metrics, where the metrics
+# of the last word come first: m_unsup, named first, comes last.
 for i in "" "-I 10000"; do
 	# shellcheck disable=SC2086
-	run_pstat $i --metric-only -M only -- $prog
+	run_pstat $i --metric-only -M m_unsup,m_ratio,m_neg,m_div0 -- $prog
 	expect_rc 0
 	titles=$(grep -E '(^ |time).*m_ratio' err)
 	values=$(grep -A1 -E '(^ |time).*m_ratio' err | tail -n 1)

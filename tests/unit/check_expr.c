@@ -1077,6 +1077,71 @@ START_TEST(test_alloc_failures)
 }
 END_TEST
 
+/*
+ * perf 6.1's sets as expr_id_sets builds them: each join written
+ * (A+B), so that the row says which operands perf's grammar joins, in
+ * which order (its order of a group's events follows from it).
+ */
+static const struct sets_row {
+	int line;
+	const char *text, *sets;
+	int ret;
+} sets_rows[] = {
+	{ __LINE__, "EVENT1 + EVENT2", "(EVENT1+EVENT2)" },
+	{ __LINE__, "EVENT1 - EVENT2 * EVENT3", "(EVENT1+(EVENT2+EVENT3))" },
+	/* expr IF expr ELSE if_expr: $1 joined with $3 joined with $5. */
+	{ __LINE__, "EVENT1 if EVENT3 else EVENT2", "(EVENT1+(EVENT3+EVENT2))" },
+	{ __LINE__, "EVENT1 if #smt_on else EVENT2", "EVENT1" },
+	{ __LINE__, "EVENT1 if 0 else EVENT2", "EVENT2" },
+	{ __LINE__, "1 if EVENT1 else 1", "" },
+	/* A constant operand has no set; one of two constants none. */
+	{ __LINE__, "2 * 3 + EVENT1", "EVENT1" },
+	{ __LINE__, "(EVENT1 * 2) / (EVENT2 - EVENT3) + source_count(EVENT4)",
+	  "((EVENT1+(EVENT2+EVENT3))+EVENT4)" },
+	{ __LINE__, "d_ratio(EVENT1, 0)", "" },
+	{ __LINE__, "d_ratio(EVENT1, EVENT2)", "(EVENT1+EVENT2)" },
+	{ __LINE__, "max(EVENT1, -EVENT2)", "(EVENT1+EVENT2)" },
+	{ __LINE__, "min(1, 2)", "" },
+	{ __LINE__, "EVENT1 % 0", "", -EINVAL },
+};
+
+static void *set_id(void *arg, const char *name)
+{
+	(void)arg;
+	return strdup(name);
+}
+
+static void *set_join(void *arg, void *a, void *b)
+{
+	char *s;
+
+	(void)arg;
+	if (!a || !b)
+		return a ? a : b;
+	ck_assert_int_ge(asprintf(&s, "(%s+%s)", (char *)a, (char *)b), 0);
+	free(a);
+	free(b);
+	return s;
+}
+
+START_TEST(test_sets)
+{
+	const struct sets_row *t = &sets_rows[_i];
+	const struct expr_sets sets = { NULL, set_id, set_join };
+	struct expr *e = parsed(t->line, t->text);
+	void *got = NULL;
+	int ret = expr_id_sets(e, &env, &sets, &got);
+
+	ck_assert_msg(ret == t->ret, "line %d: '%s': %d, want %d", t->line,
+		      t->text, ret, t->ret);
+	ck_assert_msg(strcmp(got ? got : "", t->sets) == 0,
+		      "line %d: '%s': %s, want %s", t->line, t->text,
+		      got ? (char *)got : "", t->sets);
+	free(got);
+	expr_free(e);
+}
+END_TEST
+
 static Suite *expr_suite(void)
 {
 	Suite *s = suite_create("expr");
@@ -1093,6 +1158,7 @@ static Suite *expr_suite(void)
 	tcase_add_checked_fixture(tc, machine_setup, NULL);
 	tcase_add_loop_test(tc, test_ids, 0, N_ROWS(ids_rows));
 	tcase_add_loop_test(tc, test_needed, 0, N_ROWS(needed_rows));
+	tcase_add_loop_test(tc, test_sets, 0, N_ROWS(sets_rows));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("formulas");

@@ -235,6 +235,8 @@ START_TEST(test_metric)
 	check_str("constraint", m->constraint, "NO_GROUP_EVENTS");
 	check_str("nogroup", m->nogroup_groups, "TopdownL1;Default");
 	check_str("default_group", m->default_group, "TopdownL1");
+	/* jevents.py's topic: a file named *metrics.json is "metrics". */
+	check_str("topic", m->topic, "metrics");
 	check_str("hybrid pmu", m[1].pmu, "cpu_atom");
 	check_str("hybrid groups", m[1].groups, "TopdownL1;tma_L1_group");
 	check_str("hybrid nogroup", m[1].nogroup_groups, NULL);
@@ -248,6 +250,12 @@ START_TEST(test_metric)
 	ck_assert_ptr_null(pmu_tables_event(t, "inst_retired", NULL));
 	ck_assert_uint_eq(pmu_tables_n_metrics(t), 6);
 	ck_assert_uint_eq(pmu_tables_n_events(t), 12);
+	pmu_tables_free(t);
+	/* Any other file's: its name without .json. */
+	t = load("AuthenticAMD-25-11-0", ALL);
+	m = pmu_tables_metric(t, "branch_misprediction_ratio", NULL);
+	ck_assert_ptr_nonnull(m);
+	check_str("zen topic", m->topic, "recommended");
 	pmu_tables_free(t);
 }
 END_TEST
