@@ -1039,6 +1039,26 @@ static const struct mg_event *counted(const struct metricgroup *mg,
 	return NULL;
 }
 
+/*
+ * The event name that a metric of group g reads: the group's own copy
+ * (perf's metrics read their own group's events: another group's copy
+ * of the same event ran at other times when counters multiplex), else
+ * the first of the name.
+ */
+static const struct mg_event *counted_in(const struct metricgroup *mg,
+					 const char *name, size_t g)
+{
+	const struct mg_group *grp = g < mg->n_groups ? &mg->groups[g] : NULL;
+	size_t i;
+
+	for (i = 0; grp && grp->first != SIZE_MAX && i < mg->n_ev; i++)
+		if (mg->ev[i].at >= grp->first &&
+		    mg->ev[i].at < grp->first + grp->n &&
+		    strcmp(mg->ev[i].name, name) == 0)
+			return &mg->ev[i];
+	return counted(mg, name);
+}
+
 /* ScaleUnit: "100%" is 100 and "%", "1GHz" 1 and "GHz". */
 static void scale_unit(const char *su, struct mg_metric *m)
 {
@@ -1545,6 +1565,7 @@ struct eval {
 	int depth;
 	struct metric *m;	/* what it read, NULL: nothing kept */
 	const struct pmu_metric *pm;	/* whose formula is evaluated */
+	size_t group;	/* the metric's group, whose events it reads */
 };
 
 static double formula_value(const struct eval *ev, const struct formula *f);
@@ -1598,7 +1619,7 @@ static bool id_value(void *arg, const char *name, double *v)
 {
 	struct eval *ev = arg;
 	const struct metricgroup *mg = ev->mg;
-	const struct mg_event *e = counted(mg, name);
+	const struct mg_event *e = counted_in(mg, name, ev->group);
 	const struct pmu_metric *ref;
 	struct eval deeper = *ev;
 	size_t i;
@@ -1627,7 +1648,7 @@ static bool id_value(void *arg, const char *name, double *v)
 static bool counted_event(void *arg, const char *name)
 {
 	struct eval ev = *(struct eval *)arg;
-	const struct mg_event *e = counted(ev.mg, name);
+	const struct mg_event *e = counted_in(ev.mg, name, ev.group);
 	double v;
 
 	/* Asking is not reading: the metric's inputs stay as they are. */
@@ -1678,6 +1699,7 @@ static enum metric_threshold threshold_of(const struct eval *ev,
 	/* Its inputs are the formula's, not the threshold's. */
 	quiet.m = NULL;
 	quiet.pm = m->f->pm;
+	quiet.group = m->group;
 	t = expr_value(&quiet, m->threshold);
 	if (isnan(t))
 		return METRIC_THRESHOLD_NONE;
@@ -1697,6 +1719,7 @@ static void metric_of(const struct eval *ev, const struct mg_metric *m,
 		.running_pct = 100.0, .scale = m->scale,
 	};
 	keep.m = out;
+	keep.group = m->group;
 	v = formula_value(&keep, m->f) * m->scale;
 	/* A number despite an input that did not count (in a branch not
 	 * taken, or has_event's): the number stands. */
@@ -1715,7 +1738,7 @@ int metricgroup_row(const struct metricgroup *mg, size_t i,
 		    const struct metricgroup_values *v, struct metric *out,
 		    int max)
 {
-	const struct eval ev = { mg, v, 0, NULL };
+	const struct eval ev = { mg, v, 0, NULL, NULL, SIZE_MAX };
 	size_t k;
 	int n = 0;
 

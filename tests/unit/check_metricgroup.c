@@ -14,6 +14,7 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,6 +301,67 @@ START_TEST(test_slots_lead)
 }
 END_TEST
 
+/* Each event's value: its index in el, and 1000 over. */
+static enum counts_state index_value(void *arg, size_t i, double *v,
+				     double *running_pct)
+{
+	(void)arg;
+	*v = 1000.0 + (double)i;
+	*running_pct = 100.0;
+	return COUNTS_COUNTED;
+}
+
+/*
+ * A metric reads its own group's events, as perf's do: IPC's
+ * CPU_CLK_UNHALTED.THREAD is the one in its group, not Average_Frequency's
+ * copy in the group before (under multiplexing the two ran at other
+ * times).
+ */
+START_TEST(test_own_group)
+{
+	const char *lists[] = { "Average_Frequency,IPC" };
+	const struct metricgroup_opts o = { 0 };
+	const struct metricgroup_values v = {
+		.event = index_value, .wall_ns = 1e9, .user_ns = 0,
+		.system_ns = 0,
+	};
+	struct error err = { 0 };
+	struct evlist *el = evlist_new();
+	struct metricgroup *mg;
+	struct metric m[8];
+	size_t i, inst = SIZE_MAX, thread = SIZE_MAX, first_thread = SIZE_MAX;
+	int n, k;
+
+	ck_assert_ptr_nonnull(el);
+	ck_assert_int_eq(metricgroup_add(&mg, lists, 1, &o, el, &err), 0);
+	for (i = 0; i < evlist_count(el); i++) {
+		const char *name = evsel_name(evlist_at(el, i));
+
+		if (strcmp(name, "INST_RETIRED.ANY") == 0)
+			inst = i;
+		if (strcmp(name, "CPU_CLK_UNHALTED.THREAD") == 0) {
+			if (first_thread == SIZE_MAX)
+				first_thread = i;
+			thread = i;
+		}
+	}
+	/* Two copies, IPC's the last, in INST_RETIRED.ANY's group. */
+	ck_assert_uint_ne(first_thread, thread);
+	ck_assert_uint_eq(evlist_group_of(el, inst).index,
+			  evlist_group_of(el, thread).index);
+	n = metricgroup_row(mg, evlist_group_of(el, inst).first, &v, m, 8);
+	for (k = 0; k < n && strcmp(m[k].name, "IPC") != 0; k++)
+		;
+	ck_assert_int_lt(k, n);
+	ck_assert_double_eq_tol(m[k].value,
+				(1000.0 + (double)inst) / (1000.0 + (double)thread),
+				1e-12);
+	metricgroup_free(mg);
+	evlist_free(el);
+	error_fini(&err);
+}
+END_TEST
+
 static Suite *metricgroup_suite(void)
 {
 	Suite *s = suite_create("metricgroup");
@@ -309,6 +371,7 @@ static Suite *metricgroup_suite(void)
 	tcase_add_loop_test(tc, test_groups, 0, N_ROWS(group_rows));
 	tcase_add_loop_test(tc, test_attrs, 0, N_ROWS(attr_rows));
 	tcase_add_test(tc, test_slots_lead);
+	tcase_add_test(tc, test_own_group);
 	suite_add_tcase(s, tc);
 	return s;
 }
