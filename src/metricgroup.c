@@ -69,6 +69,7 @@ struct mg_group {
 	size_t first;		/* el's index of names[0] */
 	const char *by;		/* the metric it is made for, the first */
 	size_t lead;		/* names[lead] leads it (perf's topdown rule) */
+	const char *split;	/* an event on several PMUs (cha): no braces */
 };
 
 struct metricgroup {
@@ -815,6 +816,40 @@ static int find_event(const struct evlist *el, size_t first,
 	return -ENOENT;
 }
 
+
+/*
+ * Whether an event a formula names is on a PMU of several instances
+ * (cha: uncore_cha_0, uncore_cha_1, ...): each instance counts it, and
+ * one group cannot hold them all. perf makes a group per instance; pstat
+ * counts such a metric's events ungrouped, each summed over its
+ * instances, and --explain says so.
+ */
+static bool several_pmus(const struct metricgroup *mg, const char *name)
+{
+	const struct pmu_event *pe;
+	const char *at, *pmu = name;
+	size_t len;
+	char **names;
+	int n;
+
+	if (!name)
+		return false;
+	pe = pmu_tables_event(mg->t, name, NULL);
+	at = strchr(name, '@');
+	len = at ? (size_t)(at - name) : 0;
+	if (pe && strcmp(pe->pmu, "cpu") == 0)
+		return false;
+	if (pe) {
+		pmu = pe->pmu;
+		len = strlen(pmu);
+	}
+	if (!len)
+		return false;
+	n = pmu_instances(pmu, len, &names);
+	if (n > 0)
+		pmu_instances_free(names, n);
+	return n > 1;
+}
 /*
  * perf's parse_ids: the tool events the metrics read go in every set
  * (unless --metric-no-merge), an empty set reads duration_time, and
@@ -863,6 +898,11 @@ static int make_group(struct metricgroup *mg, struct idset *ids,
 		    !(g->names[g->n++] = strdup(tools[i])))
 			ret = -ENOMEM;
 	g->braces = !constrained && g->n_counters > 0;
+	for (i = 0; ret == 0 && g->braces && i < g->n_counters; i++)
+		if (several_pmus(mg, g->names[i])) {
+			g->braces = false;
+			g->split = g->names[i];
+		}
 	*index = mg->n_groups - 1;
 	free(keys);
 	return ret;
@@ -1553,6 +1593,9 @@ void metricgroup_explain(FILE *f, const struct metricgroup *mg,
 		if (mg->groups[k].lead)
 			fprintf(f, "    led by %s: slots first where topdown events are\n",
 				mg->groups[k].names[mg->groups[k].lead]);
+		if (mg->groups[k].split)
+			fprintf(f, "    not a group: %s is on several PMUs, each counting it (perf groups them per PMU); each event is the sum over them\n",
+				mg->groups[k].split);
 	}
 	explain_fit(f, mg, el);
 	fputc('\n', f);

@@ -52,6 +52,15 @@ branch_call=$(call_of "$branches")
 # tracepoint PMU's type.
 fake_tree
 fake_intel_pmu cpu
+# Two instances of an uncore PMU, as a Skylake-X's CHAs are.
+for n in 0 1; do
+	mkdir -p "tree/uncore_cha_$n/format" &&
+		echo "$tp_type" >"tree/uncore_cha_$n/type" &&
+		echo 0 >"tree/uncore_cha_$n/cpumask" &&
+		echo config:0-7 >"tree/uncore_cha_$n/format/event" &&
+		echo config:8-15 >"tree/uncore_cha_$n/format/umask" ||
+		framework_failure_ "cannot make the fake uncore_cha_$n"
+done
 
 export PERF_CPUID=GenuineIntel-6-55-4 PSTAT_PMU_EVENTS="$tables"
 prog="$PROGS/syscalls $insn_call=1000 $branch_call=8"
@@ -128,6 +137,17 @@ if [ -n "$root" ] && mkdir "$root/pstat-m-$$" "$root/pstat-n-$$"; then
 else
 	echo "no cgroup2 hierarchy to make cgroups in: --for-each-cgroup -M not compared"
 fi
+
+# A metric of an uncore PMU with several instances (perf's cha, here
+# uncore_cha_0 and _1): its events cannot share one group; they are
+# counted ungrouped, each summed over the instances, and --explain says
+# why (perf groups them per instance).
+in_tree "$PSTAT" -a -M numa_reads_addressed_to_local_dram --explain >out 2>err ||
+	{ show_err_; fail_ "--explain -M numa_reads_addressed_to_local_dram failed"; }
+grep -q "^    not a group: cha@UNC_CHA_TOR_INSERTS.IA_MISS.* is on several PMUs" out ||
+	{ cat out; fail_ "-M of uncore_cha_N: not said ungrouped"; }
+! grep -q "(group [0-9]*, member)" out ||
+	{ cat out; fail_ "-M of uncore_cha_N: events in a group"; }
 
 # --explain -M: whether each group fits the counters the model's
 # counter.json gives (Skylake-X: 4 generic, 3 fixed). IpBranch's two
