@@ -638,6 +638,17 @@ static int resolve_rank(struct options *o, struct rank_info *ri,
 	return 0;
 }
 
+/* -M's words that are perf 6.1's names of renamed metrics: said. */
+static void renamed_metrics(const struct metricgroup *mg)
+{
+	const char *from, *to;
+	size_t i;
+
+	for (i = 0; metricgroup_renamed(mg, i, &from, &to); i++)
+		diag_note("-M %s: perf 6.1's name, counted as %s, its name in perf 6.12's tables",
+			  from, to);
+}
+
 /* The command gets pstat's environment, not the caller's: say so. */
 static void environ_lost(const struct options *o, int err)
 {
@@ -726,6 +737,7 @@ int count_run(struct options *o, int env_err)
 					shares_stderr(dest_fd)));
 		verbose_trace_opens();
 		environ_lost(o, env_err);
+		renamed_metrics(mg);
 		o->out.mg = mg;
 		/* --for-each-cgroup: each cgroup's events alike. */
 		o->out.mg_block = mg && o->for_each_cgroup ?

@@ -84,6 +84,11 @@ struct metricgroup {
 	size_t n_groups;
 	bool core_wide;		/* #core_wide: what is counted is all a core
 				 * runs (perf's core_wide()) */
+	/* perf 6.1's names taken as 6.12's: "IpBranch" for the one name
+	 * of the tables that ends in _ipbranch, each allocated. */
+	char *renamed_from[METRICGROUP_RENAMED_MAX];
+	const char *renamed_to[METRICGROUP_RENAMED_MAX];
+	size_t n_renamed;
 };
 
 /* Tool events: not counters, but the run's times (seconds, as perf). */
@@ -1222,6 +1227,21 @@ static int table_order(const void *pa, const void *pb)
 	return c ? c : strcmp(a->pmu, b->pmu);
 }
 
+
+/*
+ * Whether name, the one name closest to word, is a metric whose name
+ * ends in "_WORD" in any case: perf 6.12's tables renamed perf 6.1's
+ * IpBranch to tma_info_inst_mix_ipbranch.
+ */
+static bool renamed_metric(const struct metricgroup *mg, const char *word,
+			   const char *name)
+{
+	size_t ln = strlen(name), lw = strlen(word);
+
+	return lw > 1 && ln > lw && name[ln - lw - 1] == '_' &&
+	       strcasecmp(name + ln - lw, word) == 0 &&
+	       pmu_tables_metric(mg->t, name, NULL) != NULL;
+}
 /* One word of -M: its metrics, added to picked, or the reason none is. */
 static int add_word(struct metricgroup *mg, const char *word,
 		    const struct pmu_metric ***picked, size_t *n_picked,
@@ -1232,6 +1252,18 @@ static int add_word(struct metricgroup *mg, const char *word,
 	size_t n = pmu_tables_select(mg->t, word, NULL, 0), i, k;
 	char near[256] = "";
 
+	if (n == 0 && pmu_tables_closest(mg->t, word, close, 4) == 1 &&
+	    renamed_metric(mg, word, close[0]) &&
+	    mg->n_renamed < METRICGROUP_RENAMED_MAX) {
+		/* perf 6.1's name of the one metric 6.12's tables renamed
+		 * so: taken, and said (metricgroup_renamed). */
+		mg->renamed_from[mg->n_renamed] = strdup(word);
+		if (!mg->renamed_from[mg->n_renamed])
+			return -ENOMEM;
+		mg->renamed_to[mg->n_renamed++] = close[0];
+		word = close[0];
+		n = pmu_tables_select(mg->t, word, NULL, 0);
+	}
 	if (n == 0) {
 		k = pmu_tables_closest(mg->t, word, close, 4);
 		for (i = 0; i < k && i < 4; i++)
@@ -1411,6 +1443,8 @@ void metricgroup_free(struct metricgroup *mg)
 			free(mg->groups[i].names[j]);
 		free(mg->groups[i].names);
 	}
+	for (i = 0; i < mg->n_renamed; i++)
+		free(mg->renamed_from[i]);
 	free(mg->groups);
 	free(mg->formulas);
 	free(mg->ev);
@@ -1852,4 +1886,14 @@ static int add_thresholds(struct metricgroup *mg)
 		}
 	}
 	return ret;
+}
+
+bool metricgroup_renamed(const struct metricgroup *mg, size_t i,
+			 const char **from, const char **to)
+{
+	if (!mg || i >= mg->n_renamed)
+		return false;
+	*from = mg->renamed_from[i];
+	*to = mg->renamed_to[i];
+	return true;
 }

@@ -40,6 +40,18 @@ int metricgroup_add(struct metricgroup **out, const char *const *lists,
 
 void metricgroup_free(struct metricgroup *mg);
 
+/* How many of -M's words metricgroup_renamed reports, at most. */
+#define METRICGROUP_RENAMED_MAX 16
+
+/*
+ * The i-th word of -M that is perf 6.1's name of a metric that perf
+ * 6.12's tables renamed (IpBranch: tma_info_inst_mix_ipbranch, the one
+ * name that ends in _ipbranch), taken as the new name: true, with the
+ * two names (valid while mg is); false past the last.
+ */
+bool metricgroup_renamed(const struct metricgroup *mg, size_t i,
+			 const char **from, const char **to);
+
 /*
  * --explain -M: the model, and each metric's formula, ScaleUnit and the
  * events of el it reads, its group's first event named.
