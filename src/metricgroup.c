@@ -1251,6 +1251,7 @@ static int add_word(struct metricgroup *mg, const char *word,
 	const char *close[4];
 	size_t n = pmu_tables_select(mg->t, word, NULL, 0), i, k;
 	char near[256] = "";
+	bool far;
 
 	if (n == 0 && pmu_tables_closest(mg->t, word, close, 4) == 1 &&
 	    renamed_metric(mg, word, close[0]) &&
@@ -1266,9 +1267,15 @@ static int add_word(struct metricgroup *mg, const char *word,
 	}
 	if (n == 0) {
 		k = pmu_tables_closest(mg->t, word, close, 4);
+		/* None close: the nearest, said to be far. */
+		far = k == 0;
+		if (far)
+			k = pmu_tables_nearest(mg->t, word, close, 4);
 		for (i = 0; i < k && i < 4; i++)
 			snprintf(near + strlen(near), sizeof(near) - strlen(near),
-				 "%s%s", i ? ", " : " (closest: ", close[i]);
+				 "%s%s", i ? ", " : far ? " (none is close; the nearest: "
+							: " (closest: ",
+				 close[i]);
 		if (k)
 			snprintf(near + strlen(near), sizeof(near) - strlen(near),
 				 ")");

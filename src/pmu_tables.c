@@ -1556,13 +1556,12 @@ static void weigh(const char *name, const char *word, size_t *best,
 	(*n)++;
 }
 
-size_t pmu_tables_closest(const struct pmu_tables *t, const char *word,
-			  const char **out, size_t max)
+/* The names at the least distance from word, no more than best. */
+static size_t closest_within(const struct pmu_tables *t, const char *word,
+			     const char **out, size_t max, size_t best)
 {
-	size_t best = strlen(word) / 3, n = 0, i;
+	size_t n = 0, i;
 
-	if (best == 0)
-		best = 1;
 	/* A hybrid CPU's metric is there once a core PMU: named once. */
 	for (i = 0; i < t->n_metrics; i++)
 		if (i == 0 || strcmp(t->metrics[i].name,
@@ -1571,6 +1570,20 @@ size_t pmu_tables_closest(const struct pmu_tables *t, const char *word,
 	for (i = 0; i < t->n_groups; i++)
 		weigh(t->groups[i].name, word, &best, out, max, &n);
 	return n;
+}
+
+size_t pmu_tables_closest(const struct pmu_tables *t, const char *word,
+			  const char **out, size_t max)
+{
+	size_t best = strlen(word) / 3;
+
+	return closest_within(t, word, out, max, best ? best : 1);
+}
+
+size_t pmu_tables_nearest(const struct pmu_tables *t, const char *word,
+			  const char **out, size_t max)
+{
+	return closest_within(t, word, out, max, SIZE_MAX - 1);
 }
 
 char *pmu_tables_counting_terms(const struct pmu_event *e)

@@ -164,6 +164,11 @@ const struct pmu_group *pmu_tables_group(const struct pmu_tables *t,
 size_t pmu_tables_closest(const struct pmu_tables *t, const char *word,
 			  const char **out, size_t max);
 
+/* The names nearest to word however far (fewest edits, in any case):
+ * for a word that no name is close to. */
+size_t pmu_tables_nearest(const struct pmu_tables *t, const char *word,
+			  const char **out, size_t max);
+
 /* The counters the tables give pmu (an event's pmu: "cpu" for the
  * core PMU), or NULL: counter.json, of Intel's models, loaded with
  * PMU_TABLES_EVENTS. */

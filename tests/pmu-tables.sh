@@ -184,6 +184,10 @@ done
 PSTAT_PMU_EVENTS=$PMU_EVENTS PERF_CPUID=GenuineIntel-6-55-4 \
 	expect_refused_saying "closest: tma_info_inst_mix_ipbranch" \
 	-M tma_info_inst_mix_ipbrnch
+# A name no metric is close to: the nearest names still, said to be far.
+PSTAT_PMU_EVENTS=$PMU_EVENTS PERF_CPUID=GenuineIntel-6-55-4 \
+	expect_refused_saying "'NoSuchMetric' in the skylakex tables (none is close; the nearest: [A-Za-z_]" \
+	-M NoSuchMetric
 # Without a core PMU (this VM, say) -M says so, in one line, before any
 # counter is opened; --topdown on AMD's tables is their PipelineL1.
 if [ ! -d /sys/bus/event_source/devices/cpu ] &&

@@ -431,6 +431,23 @@ START_TEST(test_closest)
 }
 END_TEST
 
+/* A word no name is close to: closest has none, nearest the least far. */
+START_TEST(test_nearest)
+{
+	const char *out[4];
+	struct pmu_tables *t;
+
+	use_fixture();
+	t = load("GenuineIntel-6-55-4", PMU_TABLES_METRICS);
+	ck_assert_uint_eq(pmu_tables_closest(t, "NoSuchMetric", out, 4), 0);
+	ck_assert_uint_ge(pmu_tables_nearest(t, "NoSuchMetric", out, 4), 1);
+	/* What is close is nearest too. */
+	ck_assert_uint_eq(pmu_tables_nearest(t, "IpBrnch", out, 4), 1);
+	check_str("IpBrnch", out[0], "IpBranch");
+	pmu_tables_free(t);
+}
+END_TEST
+
 /* arm64's standard events and metrics, by ArchStdEvent. */
 START_TEST(test_arm64_std)
 {
@@ -689,6 +706,7 @@ static Suite *pmu_tables_suite(void)
 	tcase_add_loop_test(tc, test_select, 0, N_ROWS(select_rows));
 	tcase_add_test(tc, test_listed);
 	tcase_add_loop_test(tc, test_closest, 0, N_ROWS(closest_rows));
+	tcase_add_test(tc, test_nearest);
 	tcase_add_test(tc, test_arm64_std);
 	tcase_add_loop_test(tc, test_bad_file, 0, N_ROWS(bad_rows));
 	tcase_add_test(tc, test_nul_byte);
