@@ -41,17 +41,27 @@ static int utf8_sequence(const unsigned char *s)
 	return n;
 }
 
-/* A byte of 0x80 or more: the sequence it starts, or U+FFFD for it. */
+/* Whether the well-formed sequence of n bytes at s is U+FFFD itself. */
+static bool replacement(const unsigned char *s, int n)
+{
+	return n == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] == 0xbd;
+}
+
+/*
+ * A byte of 0x80 or more: the sequence it starts, or U+FFFD for it.
+ * U+FFFD itself is written as the escape too: what reads the same is
+ * written the same (json_same_string).
+ */
 static const unsigned char *utf8_char(FILE *f, const unsigned char *c)
 {
 	int n = utf8_sequence(c);
 
-	if (n > 0) {
+	if (n > 0 && !replacement(c, n)) {
 		fwrite(c, 1, (size_t)n, f);
 		return c + n;
 	}
 	fputs("\\ufffd", f);
-	return c - n;
+	return n > 0 ? c + n : c - n;
 }
 
 /* An ASCII byte, escaped where JSON needs it or it would not show. */
@@ -96,14 +106,18 @@ bool json_same_string(const char *a, const char *b)
 {
 	const unsigned char *x = (const unsigned char *)a;
 	const unsigned char *y = (const unsigned char *)b;
+	bool fx, fy;
 	int n, m;
 
 	while (*x && *y) {
 		n = *x < 0x80 ? 1 : utf8_sequence(x);
 		m = *y < 0x80 ? 1 : utf8_sequence(y);
-		/* Ill-formed parts, however long, are all U+FFFD. */
-		if ((n < 0) != (m < 0) ||
-		    (n > 0 && (n != m || memcmp(x, y, (size_t)n) != 0)))
+		/* Ill-formed parts, however long, are all U+FFFD, as
+		 * U+FFFD itself is. */
+		fx = n < 0 || replacement(x, n);
+		fy = m < 0 || replacement(y, m);
+		if (fx != fy || (!fx && (n != m ||
+					 memcmp(x, y, (size_t)n) != 0)))
 			return false;
 		x += n > 0 ? n : -n;
 		y += m > 0 ? m : -m;
