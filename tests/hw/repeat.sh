@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # -r 5: the mean of five runs and its spread, which is 0 where counts
-# are exact, and each run's value in --format=json.
+# are exact, and each run's value in --format=json, whose stddev is
+# theirs.
 
 # shellcheck source=tests/hw/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -36,4 +37,12 @@ expect_eq "$(echo "$runs" | tr , '\n' | grep -c .)" 5 "values in runs"
 for v in $(echo "$runs" | tr , ' '); do
 	expect_count "$v" "$o" "a run's instructions:u"
 done
-if_exact expect_eq "$(pjson_field instructions:u stddev)" 0 "stddev"
+# The spread of those very values (n - 1): under QEMU's icount a run
+# now and then retires two instructions more (CI saw 2013839 among four
+# 2013837), so it is not always 0.
+want=$(echo "$runs" | tr , '\n' | awk '{ s += $1; q[NR] = $1 }
+	END { m = s / NR; for (i = 1; i <= NR; i++) d += (q[i] - m) ^ 2
+	      printf "%.9g", sqrt(d / (NR - 1)) }')
+got=$(pjson_field instructions:u stddev)
+awk -v g="$got" -v w="$want" 'BEGIN { exit !(g - w < 1e-6 && w - g < 1e-6) }' ||
+	fail_ "stddev: got '$got', the runs' own is '$want'"
