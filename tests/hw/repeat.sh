@@ -44,5 +44,7 @@ want=$(echo "$runs" | tr , '\n' | awk '{ s += $1; q[NR] = $1 }
 	END { m = s / NR; for (i = 1; i <= NR; i++) d += (q[i] - m) ^ 2
 	      printf "%.9g", sqrt(d / (NR - 1)) }')
 got=$(pjson_field instructions:u stddev)
+[ -n "$want" ] && [ -n "$got" ] ||
+	fail_ "stddev: got '$got', the runs' own '$want': not both numbers"
 awk -v g="$got" -v w="$want" 'BEGIN { exit !(g - w < 1e-6 && w - g < 1e-6) }' ||
 	fail_ "stddev: got '$got', the runs' own is '$want'"
