@@ -320,7 +320,7 @@ FILE *count_destination(const struct options *o, int *fd)
 		*fd = caps_open_user(o->output_file, O_WRONLY | O_CREAT |
 				     O_CLOEXEC | (o->append ? O_APPEND : O_TRUNC),
 				     0666);
-		if (o->action == OPTIONS_RUN)
+		if (o->action == OPTIONS_RUN || o->sides)
 			workload_block_signals();
 		f = *fd >= 0 ? dest_open(*fd, true, &stop) : NULL;
 		if (*fd >= 0 && !f) {
@@ -360,8 +360,7 @@ static bool own_format(const struct options *o)
 	       o->out.format == OUTPUT_PSTAT_JSON;
 }
 
-/* Whether fd writes where pstat's own messages go: stderr's file. */
-static bool shares_stderr(int fd)
+bool count_shares_stderr(int fd)
 {
 	struct stat a, b;
 
@@ -397,10 +396,9 @@ static void step_failed(const struct run_failure *f, char *msg, size_t len)
 					 : "no more runs were made");
 }
 
-/* What stopped the runs, in msg, and the exit status it gives. */
-static int run_failed(const struct options *o, const struct target *tg,
-		      const struct evlist *el, enum run_outcome outcome,
-		      const struct run_failure *f, char *msg, size_t len)
+int count_failed(const struct options *o, const struct target *tg,
+		 const struct evlist *el, enum run_outcome outcome,
+		 const struct run_failure *f, char *msg, size_t len)
 {
 	switch (outcome) {
 	case RUN_OPEN_FAILED:
@@ -547,7 +545,7 @@ static int run(const struct options *o, struct target *tg,
 	/* The user's signal is no failure: 128+N, whenever it came. */
 	failed = outcome != RUN_DONE || (fail.step && !fail.signal);
 	if (failed)
-		ret = run_failed(o, tg, el, outcome, &fail, msg, sizeof(msg));
+		ret = count_failed(o, tg, el, outcome, &fail, msg, sizeof(msg));
 	/*
 	 * A failure once something was counted (a run made, an interval
 	 * printed) is late: the results of what was counted come whole,
@@ -576,7 +574,7 @@ static int run(const struct options *o, struct target *tg,
 	/* A stream of machine output carries nothing else: there, the
 	 * exit status and the run record say it. */
 	if (failed && !stalled &&
-	    (!late || o->out.format == OUTPUT_HUMAN || !shares_stderr(dest_fd)))
+	    (!late || o->out.format == OUTPUT_HUMAN || !count_shares_stderr(dest_fd)))
 		diag_error("%s", msg);
 	if (stalled)
 		ret = 128 + stalled;
@@ -734,7 +732,7 @@ int count_run(struct options *o, int env_err)
 	} else {
 		/* Machine output and notes never share a stream. */
 		diag_quiet(o->quiet || (o->out.format != OUTPUT_HUMAN &&
-					shares_stderr(dest_fd)));
+					count_shares_stderr(dest_fd)));
 		verbose_trace_opens();
 		environ_lost(o, env_err);
 		renamed_metrics(mg);
@@ -751,7 +749,7 @@ int count_run(struct options *o, int env_err)
 			diag_errno(errno, "cannot write the results");
 			ret = EXIT_PSTAT_FAILED;
 		}
-		if (dest_stalled() && !shares_stderr(dest_fd))
+		if (dest_stalled() && !count_shares_stderr(dest_fd))
 			diag_error("gave up writing the results to %s: its reader stopped reading, and %s came",
 				   o->output_file ? o->output_file : "--log-fd",
 				   output_signal_name(dest_stalled(), err,

@@ -3,7 +3,10 @@
 #ifndef PSTAT_COUNT_H
 #define PSTAT_COUNT_H
 
+#include <stdbool.h>
 #include <stdio.h>
+
+#include "run.h"
 
 struct cgroups;
 struct evlist;
@@ -18,6 +21,19 @@ enum {
 };
 
 struct metricgroup;
+struct target;
+
+/*
+ * What stopped the runs (run_command's outcome and failure), in msg,
+ * and the exit status it gives: 125, or 126 and 127 for a command
+ * that could not be run.
+ */
+int count_failed(const struct options *o, const struct target *tg,
+		 const struct evlist *el, enum run_outcome outcome,
+		 const struct run_failure *f, char *msg, size_t len);
+
+/* Whether fd writes where pstat's own messages go: stderr's file. */
+bool count_shares_stderr(int fd);
 
 /*
  * The events of -e, -d, --pfm-events (perf's default set without

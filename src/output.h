@@ -26,6 +26,14 @@ struct output_run {
 	int status;		/* wait status of the first failing run, or
 				 * of the last one */
 	size_t runs_done;	/* runs whose counts are in the results */
+	/* The run that ended last, alone (run_next): its wait status,
+	 * whether --timeout stopped it, its elapsed, user and system
+	 * times and max RSS (those when its counts are in the results). */
+	int last_status;
+	bool last_timed_out;
+	double last_elapsed_ns;
+	double last_user_s, last_sys_s;
+	long last_max_rss_kib;
 	bool timed_out;		/* --timeout stopped the command */
 	bool interrupted;	/* a signal to pstat cut the last run short */
 	bool partial;		/* ...and it is the run shown: no other

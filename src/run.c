@@ -47,6 +47,7 @@ struct run {
 	double last;		/* when the last interval ended */
 	size_t intervals;	/* printed so far in this run */
 	size_t run;		/* this run, 0 for the first */
+	size_t runs;		/* runs begun (run_next) */
 	int err;		/* a read that failed, or 0 */
 	bool stop;		/* pstat was told to stop: no more runs */
 };
@@ -324,6 +325,12 @@ static void account_times(struct output_run *info, const struct workload *w,
 			(double)ru->ru_stime.tv_usec / 1e6 - info->sys_s) / n;
 	if (ru->ru_maxrss > info->max_rss_kib)
 		info->max_rss_kib = ru->ru_maxrss;
+	info->last_elapsed_ns = elapsed;
+	info->last_user_s = (double)ru->ru_utime.tv_sec +
+			    (double)ru->ru_utime.tv_usec / 1e6;
+	info->last_sys_s = (double)ru->ru_stime.tv_sec +
+			   (double)ru->ru_stime.tv_usec / 1e6;
+	info->last_max_rss_kib = ru->ru_maxrss;
 }
 
 /* Every run, counted or not: the status of the first failing one,
@@ -331,6 +338,8 @@ static void account_times(struct output_run *info, const struct workload *w,
 static void account_status(struct output_run *info, const struct run *r,
 			   const struct workload *w, size_t run)
 {
+	info->last_status = workload_status(w);
+	info->last_timed_out = r->timed_out;
 	if (run == 0 || (WIFEXITED(info->status) && !WEXITSTATUS(info->status))) {
 		info->status = workload_status(w);
 		info->timed_out = r->timed_out;
@@ -699,23 +708,21 @@ static int step(struct run *r, const char *cmd, const char *what,
 	return ret;
 }
 
-enum run_outcome run_command(const struct options *o,
-			     struct target *tg, struct evlist *el,
-			     struct results **res, struct output *out,
-			     struct output_run *info,
-			     const struct run_hooks *hooks,
-			     struct control *ctl, struct run_failure *fail)
+struct run *run_new(const struct options *o, struct target *tg,
+		   struct evlist *el, struct output *out,
+		   struct output_run *info, const struct run_hooks *hooks,
+		   struct control *ctl)
 {
 	static const struct run_hooks no_hooks;
-	struct run r = {
+	struct run *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return NULL;
+	*r = (struct run){
 		.o = o, .tg = tg, .el = el, .out = out, .ctl = ctl,
 		.hooks = hooks ? hooks : &no_hooks,
 		.timer_fd = -1, .delay_fd = -1, .timeout_fd = -1, .gone_fd = -1,
 	};
-	enum run_outcome ret = RUN_DONE;
-	size_t run;
-	int err;
-
 	info->argv = o->argv;
 	info->target = tg->desc[0] ? tg->desc : NULL;
 	if (o->interval_ms || runs_asked(o) != 1)
@@ -723,41 +730,90 @@ enum run_outcome run_command(const struct options *o,
 	/* Each run closes its tracepoints: keep them registered between. */
 	if (o->repeat > 1)
 		evlist_anchor_tracepoints(el);
-	for (run = 0; run < o->repeat && ret == RUN_DONE && !r.stop; run++) {
-		/* The counters of the last run stay open until printed. */
-		if (run > 0)
-			evlist_close(el);
-		err = step(&r, o->pre_cmd, "--pre", run, fail);
-		if (err == 0 && r.stop)
-			break;
-		if (err == 0 && o->sync)
-			sync();
-		if (err == 0)
-			ret = run_once(&r, info, run, fail);
-		if (err == 0 && ret == RUN_DONE && !r.stop)
-			err = step(&r, o->post_cmd, "--post", run, fail);
-		if (err < 0) {
-			fail->err = -err;
-			ret = RUN_FAILED;
-			break;
-		}
+	return r;
+}
+
+bool run_stopped(const struct run *r)
+{
+	return r->stop;
+}
+
+const struct results *run_results(const struct run *r)
+{
+	return r->res;
+}
+
+enum run_outcome run_next(struct run *r, struct output_run *info,
+			  struct run_failure *fail)
+{
+	const struct options *o = r->o;
+	enum run_outcome ret = RUN_DONE;
+	size_t run = r->runs;
+	int err;
+
+	/* The counters of the last run stay open until printed. */
+	if (run > 0)
+		evlist_close(r->el);
+	r->runs++;
+	err = step(r, o->pre_cmd, "--pre", run, fail);
+	if (err == 0 && r->stop)
+		return RUN_DONE;
+	if (err == 0 && o->sync)
+		sync();
+	if (err == 0)
+		ret = run_once(r, info, run, fail);
+	if (err == 0 && ret == RUN_DONE && !r->stop)
+		err = step(r, o->post_cmd, "--post", run, fail);
+	if (err < 0) {
+		fail->err = -err;
+		ret = RUN_FAILED;
 	}
+	return ret;
+}
+
+struct results *run_finish(struct run *r, enum run_outcome *ret,
+			   struct output_run *info, struct run_failure *fail)
+{
+	struct results *res;
+
 	/* One that came after the last command ended stops pstat too. */
-	if (ret == RUN_DONE && !fail->signal)
-		stopped(&r, fail);
+	if (*ret == RUN_DONE && !fail->signal)
+		stopped(r, fail);
 	/* The run record says what the exit status says: that signal (a
 	 * wait status of a process it killed is the signal's number). */
 	if (fail->signal)
 		info->status = fail->signal;
 	/* A later run that failed before it counted leaves the runs made
 	 * to show (main.c's late failure), as they ended. */
-	if (ret != RUN_DONE && info->runs_done > 0 && r.res)
-		r.res->enabled = true;
+	if (*ret != RUN_DONE && info->runs_done > 0 && r->res)
+		r->res->enabled = true;
 	/* Whatever ended the runs, what is done has results to show. */
-	if (ret == RUN_DONE && make_results(&r) < 0) {
+	if (*ret == RUN_DONE && make_results(r) < 0) {
 		fail->err = ENOMEM;
-		ret = RUN_FAILED;
+		*ret = RUN_FAILED;
 	}
-	*res = r.res;
+	res = r->res;
+	free(r);
+	return res;
+}
+
+enum run_outcome run_command(const struct options *o,
+			     struct target *tg, struct evlist *el,
+			     struct results **res, struct output *out,
+			     struct output_run *info,
+			     const struct run_hooks *hooks,
+			     struct control *ctl, struct run_failure *fail)
+{
+	enum run_outcome ret = RUN_DONE;
+	struct run *r = run_new(o, tg, el, out, info, hooks, ctl);
+
+	*res = NULL;
+	if (!r) {
+		fail->err = ENOMEM;
+		return RUN_FAILED;
+	}
+	while (r->runs < o->repeat && ret == RUN_DONE && !r->stop)
+		ret = run_next(r, info, fail);
+	*res = run_finish(r, &ret, info, fail);
 	return ret;
 }

@@ -79,6 +79,28 @@ struct run_hooks {
 };
 
 /*
+ * run_command one run at a time, for those who choose what runs when
+ * (compare.c): run_new as run_command begins (NULL when out of
+ * memory); run_next makes the next run, --pre and --post with it,
+ * while run_stopped is false (a signal to pstat, a step that failed);
+ * run_finish frees r, leaves the results made (or NULL) and may turn
+ * *ret into RUN_FAILED, as run_command returns. info's last_* fields
+ * describe the run run_next made.
+ */
+struct run;
+struct run *run_new(const struct options *o, struct target *tg,
+		   struct evlist *el, struct output *out,
+		   struct output_run *info, const struct run_hooks *hooks,
+		   struct control *ctl);
+enum run_outcome run_next(struct run *r, struct output_run *info,
+			  struct run_failure *fail);
+bool run_stopped(const struct run *r);
+/* The results so far (made as the first run's command starts), or NULL. */
+const struct results *run_results(const struct run *r);
+struct results *run_finish(struct run *r, enum run_outcome *ret,
+			   struct output_run *info, struct run_failure *fail);
+
+/*
  * Run the command o->repeat times with el counting it, printing each
  * interval to out, and leave the totals in *res and the run in info.
  * The results are made while the first run's command starts: *res is
