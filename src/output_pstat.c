@@ -494,9 +494,11 @@ static void pjson_rank(FILE *f, const struct output_run *run)
 	json_string(f, buf);
 }
 
-static void pjson_run(FILE *f, const struct output_run *run)
+static void pjson_run(FILE *f, const struct output_run *run,
+		      const struct results *res)
 {
 	char *const *a;
+	size_t i;
 
 	fputs(",\n \"run\": {\"command\": [", f);
 	for (a = run->argv; a && *a; a++) {
@@ -521,6 +523,15 @@ static void pjson_run(FILE *f, const struct output_run *run)
 	json_number(f, run->argv ? (double)run->max_rss_kib : NAN);
 	fprintf(f, ", \"runs\": %zu, \"interrupted\": %s", run->runs_done,
 		run->interrupted ? "true" : "false");
+	/* With -r, each run's elapsed time: pstat compare reads it. */
+	if (res && res->run_wall_ns && res->max_runs > 1) {
+		fputs(", \"runs_elapsed_s\": [", f);
+		for (i = 0; i < res->n_runs; i++) {
+			fputs(i ? ", " : "", f);
+			json_number(f, res->run_wall_ns[i] / 1e9);
+		}
+		fputc(']', f);
+	}
 	if (run->error) {
 		fputs(", \"error\": ", f);
 		json_string(f, run->error);
@@ -537,7 +548,7 @@ static void pjson_section_end(struct output *out, const struct output_run *run)
 		fputc('}', out->f);
 		return;
 	}
-	pjson_run(out->f, run);
+	pjson_run(out->f, run, out->res);
 	fputs("}\n", out->f);
 }
 
