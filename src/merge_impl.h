@@ -55,6 +55,16 @@ struct merge_file {
  * 0, or -EINVAL with the reason (naming path) in err, or -ENOMEM; mf
  * is for merge_file_free either way.
  */
+/*
+ * The JSON document of the file at path, read with the user's rights
+ * and checked as a rank's file is (size, depth, a key twice, numbers as
+ * JSON writes them), into *doc (json_object_put it): 0, -EINVAL with
+ * the reason in err, or -ENOMEM.
+ */
+struct json_object;
+int merge_json_load(const char *path, struct json_object **doc, char *err,
+		    size_t len);
+
 int merge_file_read(struct merge_file *mf, const char *path, char *err,
 		    size_t len);
 void merge_file_free(struct merge_file *mf);

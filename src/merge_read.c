@@ -708,10 +708,10 @@ static int jtext_walk(struct jtext *t, json_object *o)
  * rest of the text, its strings and its members: a number or a member
  * more in the text than in the tree is a key json-c took twice.
  */
-static int jtext_check(const struct merge_file *mf, const char *buf,
+static int jtext_check(const char *path, const char *buf,
 		       json_object *doc, char *err, size_t len)
 {
-	struct jtext t = { .path = mf->path, .buf = buf, .p = buf, .err = err,
+	struct jtext t = { .path = path, .buf = buf, .p = buf, .err = err,
 			   .len = len };
 	int ret = jtext_walk(&t, doc);
 
@@ -720,7 +720,7 @@ static int jtext_check(const struct merge_file *mf, const char *buf,
 	if (ret < 0)
 		return ret;
 	if (ret > 0 || t.colons != t.members)
-		return jtext_twice(mf->path, err, len);
+		return jtext_twice(path, err, len);
 	return 0;
 }
 
@@ -984,39 +984,76 @@ static bool crowded(const char *buf)
 	return n > 4096 && n > bytes / 32;
 }
 
-static int json_read(struct merge_file *mf, const char *buf, char *err,
-		     size_t len)
+/* buf, the text of the file at path, as a checked JSON tree in *doc. */
+static int json_parse(const char *path, const char *buf, json_object **doc,
+		      char *err, size_t len)
 {
 	struct json_tokener *tok = json_tokener_new_ex(MAX_DEPTH);
 	enum json_tokener_error e;
-	json_object *doc;
 	size_t at;
 	int ret;
 
+	*doc = NULL;
 	if (!tok)
 		return -ENOMEM;
 	if (crowded(buf)) {
 		json_tokener_free(tok);
 		return error_say(err, len,
 			   "%s: not a file of pstat --format=json: more objects and arrays than such a file has for its size",
-			   mf->path);
+			   path);
 	}
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
 	/* To the NUL at its end: merge_file_read let no other through. */
-	doc = json_tokener_parse_ex(tok, buf, -1);
+	*doc = json_tokener_parse_ex(tok, buf, -1);
 	e = json_tokener_get_error(tok);
 	at = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
-	if (!doc && json_out_of_memory(e))
+	if (!*doc && json_out_of_memory(e))
 		return -ENOMEM;
-	if (!doc)
+	if (!*doc)
 		return error_say(err, len,
-			   "%s: not valid JSON (at byte %zu: %s)", mf->path,
+			   "%s: not valid JSON (at byte %zu: %s)", path,
 			   at, json_tokener_error_desc(e));
-	ret = jtext_check(mf, buf, doc, err, len);
+	ret = jtext_check(path, buf, *doc, err, len);
+	if (ret < 0) {
+		json_object_put(*doc);
+		*doc = NULL;
+	}
+	return ret;
+}
+
+static int json_read(struct merge_file *mf, const char *buf, char *err,
+		     size_t len)
+{
+	json_object *doc;
+	int ret = json_parse(mf->path, buf, &doc, err, len);
+
 	if (ret == 0)
 		ret = json_doc(mf, doc, err, len);
 	json_object_put(doc);
+	return ret;
+}
+
+int merge_json_load(const char *path, json_object **doc, char *err,
+		    size_t len)
+{
+	char *buf;
+	long n;
+	int ret;
+
+	*doc = NULL;
+	n = slurp(path, &buf);
+	if (n == -ENOMEM)
+		return -ENOMEM;
+	if (n < 0 || !buf)
+		ret = error_say(err, len, "cannot read '%s': %s", path,
+			  strerror(n < 0 ? (int)-n : EIO));
+	else if ((size_t)n != strlen(buf))
+		ret = error_say(err, len, "%s: a NUL byte: not a file pstat wrote",
+			  path);
+	else
+		ret = json_parse(path, buf, doc, err, len);
+	free(buf);
 	return ret;
 }
 
