@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +24,27 @@ static const char usage_head[] =
 	"--timeout or --interval-count.\n"
 	"\n";
 
+static const char compare_head[] =
+	"Usage: pstat compare [options] [--] command_a [args...] ::: command_b [args...]\n"
+	"       pstat compare [options] A.json B.json [C.json...]\n"
+	"       pstat compare [options] COMPARE.json\n"
+	"Run the commands in interleaved, balanced runs (A B B A ...), count\n"
+	"the same events in each, and say per event whether the others\n"
+	"changed against the first: medians, the change with its 95% interval\n"
+	"(Hodges-Lehmann), the Mann-Whitney p-value and a verdict. Or compare\n"
+	"the runs of saved results: pstat -r N --format=json files, or a\n"
+	"comparison saved with --format=json.\n"
+	"\n";
+
+static const char compare_tail[] =
+	"\n"
+	"Without -e: task-clock, context-switches, cpu-migrations, page-faults,\n"
+	"cycles, instructions, branches, branch-misses; wall time and max RSS\n"
+	"are rows of their own. The table goes to standard error.\n"
+	"Exit status: 0; 1 when a --fail-on condition is met or a run failed\n"
+	"(without -i); 125 when pstat failed; 126 or 127 when a command could\n"
+	"not be run or was not found.\n";
+
 static const char usage_tail[] =
 	"\n"
 	"Without -e: task-clock, context-switches, cpu-migrations, page-faults,\n"
@@ -34,12 +56,17 @@ static const char usage_tail[] =
 	"SIGINT or SIGTERM, SIGKILL does.\n";
 
 /* The sections of --help, in order. */
-enum section { EVENTS, TARGETS, RUNS, OUTPUT, OTHER };
+enum section { EVENTS, TARGETS, RUNS, COMPARE, OUTPUT, OTHER };
+
+/* Which command lines an option belongs to: pstat's (the default, 0),
+ * pstat compare's, or both. */
+enum { COUNT_ONLY, BOTH, COMPARE_ONLY };
 
 static const char *const headings[] = {
 	[EVENTS] = "Events:",
 	[TARGETS] = "Targets (instead of, or while, a command runs):",
 	[RUNS] = "Runs:",
+	[COMPARE] = "Comparison:",
 	[OUTPUT] = "Output:",
 	[OTHER] = "Other:",
 };
@@ -70,7 +97,17 @@ struct opt {
 	long long min, max;	/* a number's range */
 	const char *bad;	/* a number out of range: "BAD, not 'ARG'" */
 	int value;		/* what it stores: an action, an aggregation */
+	int modes;		/* COUNT_ONLY, BOTH or COMPARE_ONLY */
 };
+
+/* The command line being read: pstat compare's, or pstat's. */
+static bool comparing;
+
+/* Whether r is an option of the command line being read. */
+static bool in_mode(const struct opt *r)
+{
+	return comparing ? r->modes != COUNT_ONLY : r->modes != COMPARE_ONLY;
+}
 
 #define FIELD(f) .off = offsetof(struct options, f), \
 		 .size = sizeof(((struct options *)0)->f)
@@ -273,6 +310,26 @@ static int take_aggr(struct options *o, const struct opt *r,
 	return 0;
 }
 
+/* --threshold [EVENT=]PCT%: its syntax now; compare.c applies it. */
+static int take_threshold(struct options *o, const struct opt *r,
+			  const char *arg, char *err, size_t len)
+{
+	struct options_threshold t;
+
+	o->thresholds[o->n_thresholds++] = arg;
+	return options_parse_threshold(arg, &t, err, len);
+}
+
+/* --fail-on EVENT>PCT% or EVENT<PCT%. */
+static int take_fail_on(struct options *o, const struct opt *r,
+			const char *arg, char *err, size_t len)
+{
+	struct options_fail_on f;
+
+	o->fail_on[o->n_fail_on++] = arg;
+	return options_parse_fail_on(arg, &f, err, len);
+}
+
 static int take_action(struct options *o, const struct opt *r,
 		       const char *arg, char *err, size_t len)
 {
@@ -281,36 +338,36 @@ static int take_action(struct options *o, const struct opt *r,
 }
 
 static const struct opt opts[] = {
-	{ .name = "event", .letter = 'e', .arg = "LIST", .section = EVENTS,
+	{ .name = "event", .modes = BOTH, .letter = 'e', .arg = "LIST", .section = EVENTS,
 	  .help = "events to count: names, caches, rNNN,\n"
 		  "pmu/terms/, sys:tracepoint (globs),\n"
 		  "mem:ADDR[/LEN][:rwx], groups {a,b},\n"
 		  "modifiers :u :k ...; @FILE reads a file;\n"
 		  "may be given more than once",
 	  .take = take_event },
-	{ .name = "pfm-events", .arg = "LIST", .section = EVENTS,
+	{ .name = "pfm-events", .modes = BOTH, .arg = "LIST", .section = EVENTS,
 	  .help = "events in libpfm4's syntax (groups {a,b}):\n"
 		  "[PMU::]EVENT[:UMASK][:MOD=VAL]; next to -e",
 	  .take = take_pfm_events },
-	{ .name = "detailed", .letter = 'd', .section = EVENTS,
+	{ .name = "detailed", .modes = BOTH, .letter = 'd', .section = EVENTS,
 	  .help = "add perf's detailed events (-dd, -ddd: more)",
 	  .take = take_count, FIELD(detailed) },
-	{ .name = "metrics", .letter = 'M', .arg = "LIST", .section = EVENTS,
+	{ .name = "metrics", .modes = BOTH, .letter = 'M', .arg = "LIST", .section = EVENTS,
 	  .help = "perf's metrics and metric groups, from\n"
 		  "perf's tables for this CPU (--list metrics)",
 	  .take = take_metrics },
-	{ .name = "metric-no-group", .section = EVENTS,
+	{ .name = "metric-no-group", .modes = BOTH, .section = EVENTS,
 	  .help = "-M's events in no group", .take = take_true,
 	  FIELD(metric_no_group) },
-	{ .name = "metric-no-merge", .section = EVENTS,
+	{ .name = "metric-no-merge", .modes = BOTH, .section = EVENTS,
 	  .help = "-M: a group for each metric, none shared",
 	  .take = take_true, FIELD(metric_no_merge) },
 	{ .name = "metric-no-threshold", .section = EVENTS,
 	  .help = "-M: no MetricThreshold (perf's colours)",
 	  .take = take_true, FIELD(out.no_threshold) },
-	{ .name = "topdown", .section = EVENTS,
+	{ .name = "topdown", .modes = BOTH, .section = EVENTS,
 	  .help = "-M TopdownL1 (or --td-level's)", .take = take_topdown },
-	{ .name = "td-level", .arg = "N", .section = EVENTS,
+	{ .name = "td-level", .modes = BOTH, .arg = "N", .section = EVENTS,
 	  .help = "--topdown's level, 1 to 6", .take = take_number,
 	  FIELD(td_level), .min = 1, .max = 6,
 	  .bad = "--td-level takes a level from 1 to 6" },
@@ -321,10 +378,10 @@ static const struct opt opts[] = {
 	  .help = "count the command only, not its children\n"
 		  "and threads",
 	  .take = take_true, FIELD(no_inherit) },
-	{ .name = "all-user", .section = EVENTS,
+	{ .name = "all-user", .modes = BOTH, .section = EVENTS,
 	  .help = "count every event in user space only (:u)",
 	  .take = take_true, FIELD(all_user) },
-	{ .name = "all-kernel", .section = EVENTS,
+	{ .name = "all-kernel", .modes = BOTH, .section = EVENTS,
 	  .help = "count every event in the kernel only (:k)",
 	  .take = take_true, FIELD(all_kernel) },
 
@@ -379,14 +436,14 @@ static const struct opt opts[] = {
 	  .help = "with -r: each run's elapsed time, and how\n"
 		  "far it is from the mean",
 	  .take = take_true, FIELD(out.table) },
-	{ .name = "pre", .arg = "CMD", .section = RUNS,
+	{ .name = "pre", .modes = BOTH, .arg = "CMD", .section = RUNS,
 	  .help = "run the shell command CMD before each run,\n"
 		  "uncounted; its failure stops the runs",
 	  .take = take_string, FIELD(pre_cmd) },
-	{ .name = "post", .arg = "CMD", .section = RUNS,
+	{ .name = "post", .modes = BOTH, .arg = "CMD", .section = RUNS,
 	  .help = "and CMD after each run",
 	  .take = take_string, FIELD(post_cmd) },
-	{ .name = "sync", .letter = 'S', .section = RUNS,
+	{ .name = "sync", .modes = BOTH, .letter = 'S', .section = RUNS,
 	  .help = "call sync(2) before each run",
 	  .take = take_true, FIELD(sync) },
 	{ .name = "interval-print", .letter = 'I', .arg = "MS",
@@ -430,40 +487,95 @@ static const struct opt opts[] = {
 	  .help = "without that first field, as perf does",
 	  .take = take_true, FIELD(out.no_csv_summary) },
 
+	{ .name = "repeat", .letter = 'r', .arg = "N", .section = RUNS,
+	  .help = "runs of each command (10 by default)",
+	  .take = take_number, FIELD(repeat), .min = 1, .max = 1000000,
+	  .bad = "-r needs a number of runs of each command, 1 or more",
+	  .modes = COMPARE_ONLY },
+	{ .name = "warmup", .arg = "N", .section = RUNS,
+	  .help = "first run each command N times, uncounted\n"
+		  "and left out (0 by default)",
+	  .take = take_number, FIELD(warmup), .min = 0, .max = 1000000,
+	  .bad = "--warmup needs a number of runs, 0 or more",
+	  .modes = COMPARE_ONLY },
+	{ .name = "timeout", .arg = "MS", .section = RUNS,
+	  .help = "stop a run's command (SIGTERM, then SIGKILL)\n"
+		  "after MS milliseconds: a failed run",
+	  .take = take_number, FIELD(timeout_ms), .min = 1,
+	  .max = 86400000 * 7LL,
+	  .bad = "--timeout needs milliseconds from 1 up",
+	  .modes = COMPARE_ONLY },
+	{ .name = "no-inherit", .section = RUNS,
+	  .help = "count each command only, not its children\n"
+		  "and threads",
+	  .take = take_true, FIELD(no_inherit), .modes = COMPARE_ONLY },
+	{ .name = "ignore-failure", .letter = 'i', .section = COMPARE,
+	  .help = "a run that fails (exit status not 0, a\n"
+		  "signal, --timeout) is left out, and is no\n"
+		  "failure of the comparison",
+	  .take = take_true, FIELD(ignore_failure), .modes = COMPARE_ONLY },
+	{ .name = "threshold", .arg = "[EVENT=]PCT%", .section = COMPARE,
+	  .help = "a change within PCT% is no change (1% by\n"
+		  "default); EVENT=: for that event or metric",
+	  .take = take_threshold, .modes = COMPARE_ONLY },
+	{ .name = "fail-on", .arg = "EVENT>PCT%", .section = COMPARE,
+	  .help = "or EVENT<PCT%: exit 1 when the whole 95%\n"
+		  "interval of EVENT's change is above (below)\n"
+		  "PCT% (signed); may be given more than once",
+	  .take = take_fail_on, .modes = COMPARE_ONLY },
+
 	{ .name = "field-separator", .letter = 'x', .arg = "SEP",
 	  .section = OUTPUT,
 	  .help = "perf's CSV columns, separated by SEP\n"
 		  "('\\t' for a tab)",
 	  .take = take_separator },
+	{ .name = "field-separator", .letter = 'x', .arg = "SEP",
+	  .section = OUTPUT,
+	  .help = "a row per event and command, its fields\n"
+		  "separated by SEP ('\\t' for a tab)",
+	  .take = take_separator, .modes = COMPARE_ONLY },
 	{ .name = "json", .letter = 'j', .section = OUTPUT,
 	  .help = "perf's JSON lines", .take = take_true, FIELD(json) },
 	{ .name = "json-output", .section = OUTPUT, .take = take_true,
 	  FIELD(json) },
+	{ .name = "json", .letter = 'j', .section = OUTPUT,
+	  .help = "a JSON line per event and command",
+	  .take = take_true, FIELD(json), .modes = COMPARE_ONLY },
+	{ .name = "json-output", .section = OUTPUT, .take = take_true,
+	  FIELD(json), .modes = COMPARE_ONLY },
 	{ .name = "format", .arg = "FORMAT", .section = OUTPUT,
 	  .help = "pstat's own: csv or json, versioned, with\n"
 		  "a status per value and the run itself",
 	  .take = take_format },
+	{ .name = "format", .arg = "FORMAT", .section = OUTPUT,
+	  .help = "pstat's own: csv or json, with every\n"
+		  "sample, the order of the runs and the\n"
+		  "statistics (json: pstat compare reads it)",
+	  .take = take_format, .modes = COMPARE_ONLY },
 	{ .name = "output", .letter = 'o', .arg = "FILE", .section = OUTPUT,
 	  .help = "write the results to FILE, not stderr;\n"
 		  "%r %l %s %h %p %j in it: rank, local rank,\n"
 		  "size, host, pid, job (%4r: 0003)",
 	  .take = take_string, FIELD(output_file) },
-	{ .name = "append", .section = OUTPUT,
+	{ .name = "output", .letter = 'o', .arg = "FILE", .section = OUTPUT,
+	  .help = "write the comparison to FILE, not stderr",
+	  .take = take_string, FIELD(output_file), .modes = COMPARE_ONLY },
+	{ .name = "append", .modes = BOTH, .section = OUTPUT,
 	  .help = "with -o: append to FILE", .take = take_true,
 	  FIELD(append) },
-	{ .name = "log-fd", .arg = "FD", .section = OUTPUT,
+	{ .name = "log-fd", .modes = BOTH, .arg = "FD", .section = OUTPUT,
 	  .help = "write the results to descriptor FD",
 	  .take = take_number, FIELD(log_fd), .min = 0, .max = 1 << 30,
 	  .bad = "--log-fd needs a file descriptor number" },
-	{ .name = "big-num", .letter = 'B', .section = OUTPUT,
+	{ .name = "big-num", .modes = BOTH, .letter = 'B', .section = OUTPUT,
 	  .help = "group digits in human output (the default)",
 	  .take = take_true, FIELD(out.big_num) },
-	{ .name = "no-big-num", .section = OUTPUT, .help = "do not",
+	{ .name = "no-big-num", .modes = BOTH, .section = OUTPUT, .help = "do not",
 	  .take = take_false, FIELD(out.big_num) },
-	{ .name = "scale", .section = OUTPUT,
+	{ .name = "scale", .modes = BOTH, .section = OUTPUT,
 	  .help = "scale multiplexed counts (the default)",
 	  .take = take_false, FIELD(no_scale) },
-	{ .name = "no-scale", .section = OUTPUT,
+	{ .name = "no-scale", .modes = BOTH, .section = OUTPUT,
 	  .help = "show multiplexed counts as read, unscaled",
 	  .take = take_true, FIELD(no_scale) },
 	{ .name = "metric-only", .section = OUTPUT,
@@ -478,7 +590,12 @@ static const struct opt opts[] = {
 		  "taken and why one is <not supported> or\n"
 		  "<not counted>; -vv: each perf_event_attr too",
 	  .take = take_count, FIELD(verbose) },
-	{ .name = "quiet", .letter = 'q', .section = OTHER,
+	{ .name = "verbose", .letter = 'v', .section = OTHER,
+	  .help = "say each run as it is made (the order),\n"
+		  "how each event was opened and why one is\n"
+		  "<not supported>; -vv: each perf_event_attr",
+	  .take = take_count, FIELD(verbose), .modes = COMPARE_ONLY },
+	{ .name = "quiet", .modes = BOTH, .letter = 'q', .section = OTHER,
 	  .help = "no notes: the results and errors only",
 	  .take = take_true, FIELD(quiet) },
 	{ .name = "list", .arg = "FILTER", .operand = true, .section = OTHER,
@@ -511,10 +628,10 @@ static const struct opt opts[] = {
 		  "with --json, as JSON; exit 1 when you\n"
 		  "cannot count your own commands",
 	  .take = take_action, .value = OPTIONS_CHECK },
-	{ .name = "help", .letter = 'h', .section = OTHER,
+	{ .name = "help", .modes = BOTH, .letter = 'h', .section = OTHER,
 	  .help = "show this help and exit", .take = take_action,
 	  .value = OPTIONS_HELP },
-	{ .name = "version", .letter = 'V', .section = OTHER,
+	{ .name = "version", .modes = BOTH, .letter = 'V', .section = OTHER,
 	  .help = "show the version and exit", .take = take_action,
 	  .value = OPTIONS_VERSION },
 };
@@ -541,7 +658,7 @@ static const struct opt *opt_of(int c)
 		return (size_t)(c - LONG_OPT) < N_OPTS ? &opts[c - LONG_OPT]
 						       : NULL;
 	for (i = 0; c && i < N_OPTS; i++)
-		if (opts[i].letter == c)
+		if (opts[i].letter == c && in_mode(&opts[i]))
 			return &opts[i];
 	return NULL;
 }
@@ -556,29 +673,32 @@ static int long_value(size_t i)
 	size_t j;
 
 	for (j = 0; j < i; j++)
-		if (opts[j].take == r->take && opts[j].off == r->off &&
+		if (in_mode(&opts[j]) && opts[j].take == r->take && opts[j].off == r->off &&
 		    opts[j].value == r->value && takes_arg(&opts[j]) ==
 		    takes_arg(r))
 			break;
 	return LONG_OPT + (int)j;
 }
 
-/* "+e:dni...", and the long options, from the table. */
+/* "+e:dni...", and the long options, from the table: those of the
+ * command line being read. */
 static void getopt_tables(char *shorts, struct option *longs)
 {
 	const struct opt *r;
-	size_t i;
+	size_t i, n = 0;
 
 	/* '+': stop at the command, so its own options stay its own. */
 	*shorts++ = '+';
 	for (i = 0; i < N_OPTS; i++) {
 		r = &opts[i];
+		if (!in_mode(r))
+			continue;
 		if (r->letter) {
 			*shorts++ = r->letter;
 			if (takes_arg(r))
 				*shorts++ = ':';
 		}
-		longs[i] = (struct option){
+		longs[n++] = (struct option){
 			.name = r->name,
 			.has_arg = takes_arg(r) ? required_argument
 						: no_argument,
@@ -586,7 +706,7 @@ static void getopt_tables(char *shorts, struct option *longs)
 		};
 	}
 	*shorts = '\0';
-	longs[N_OPTS] = (struct option){ 0 };
+	longs[n] = (struct option){ 0 };
 }
 
 /* "-e, --event=LIST", "--per-die", "--list [FILTER]": its width. */
@@ -613,7 +733,8 @@ static const struct opt *print_entry(FILE *f, const struct opt *r)
 
 	col = fprintf(f, r->letter ? "  " : "      ") + print_names(f, r);
 	for (r++; r < end && !r->help; r++)
-		col += fprintf(f, ", ") + print_names(f, r);
+		if (in_mode(r))
+			col += fprintf(f, ", ") + print_names(f, r);
 	if (col + 2 > HELP_COLUMN) {
 		fputc('\n', f);
 		col = 0;
@@ -633,21 +754,31 @@ void options_usage(FILE *f)
 	const struct opt *r = opts;
 	int section = -1;
 
-	fputs(usage_head, f);
+	fputs(comparing ? compare_head : usage_head, f);
 	while (r < opts + N_OPTS) {
+		if (!in_mode(r)) {
+			r++;
+			continue;
+		}
 		if ((int)r->section != section) {
 			section = (int)r->section;
 			fprintf(f, "%s\n", headings[section]);
 		}
 		r = print_entry(f, r);
 	}
-	fputs(usage_tail, f);
+	fputs(comparing ? compare_tail : usage_tail, f);
 }
 
 /*
  * A long option getopt did not take, as "--per" or "--bogus=1": the
  * options it begins (ambiguous), or none (unknown).
  */
+/* Where the options of the command line being read are told. */
+static const char *help_ref(void)
+{
+	return comparing ? "pstat compare --help" : "pstat --help";
+}
+
 static int unknown_long(char *err, size_t len, const char *arg)
 {
 	const char *name = arg + 2;
@@ -656,7 +787,7 @@ static int unknown_long(char *err, size_t len, const char *arg)
 
 	all[0] = '\0';
 	for (i = 0; i < N_OPTS; i++) {
-		if (strncmp(opts[i].name, name, n) != 0)
+		if (!in_mode(&opts[i]) || strncmp(opts[i].name, name, n) != 0)
 			continue;
 		at += (size_t)snprintf(all + at, sizeof(all) - at, "%s--%s",
 				       found++ ? ", " : "", opts[i].name);
@@ -665,10 +796,10 @@ static int unknown_long(char *err, size_t len, const char *arg)
 	}
 	if (found > 1)
 		return error_say(err, len,
-			   "option '--%.*s' is ambiguous: %s; see 'pstat --help'",
-			   (int)n, name, all);
-	return error_say(err, len, "unknown option '--%.*s'; see 'pstat --help'",
-		   (int)n, name);
+			   "option '--%.*s' is ambiguous: %s; see '%s'",
+			   (int)n, name, all, help_ref());
+	return error_say(err, len, "unknown option '--%.*s'; see '%s'",
+		   (int)n, name, help_ref());
 }
 
 /*
@@ -683,20 +814,20 @@ static int unknown_option(char *err, size_t len, char **argv, int opt)
 
 	if (r && opt >= LONG_OPT)
 		return error_say(err, len,
-			   takes_arg(r) ? "option --%s needs an argument; see 'pstat --help'"
-					: "option --%s takes no argument; see 'pstat --help'",
-			   r->name);
+			   takes_arg(r) ? "option --%s needs an argument; see '%s'"
+					: "option --%s takes no argument; see '%s'",
+			   r->name, help_ref());
 	if (r && takes_arg(r))
 		return error_say(err, len,
-			   "option -%c needs an argument; see 'pstat --help'",
-			   opt);
+			   "option -%c needs an argument; see '%s'",
+			   opt, help_ref());
 	if (opt)
-		return error_say(err, len, "unknown option -%c; see 'pstat --help'",
-			   opt);
+		return error_say(err, len, "unknown option -%c; see '%s'",
+			   opt, help_ref());
 	if (strncmp(argv[optind - 1], "--", 2) == 0)
 		return unknown_long(err, len, argv[optind - 1]);
-	return error_say(err, len, "unknown option '%s'; see 'pstat --help'",
-		   argv[optind - 1]);
+	return error_say(err, len, "unknown option '%s'; see '%s'",
+		   argv[optind - 1], help_ref());
 }
 
 /* Options that only mean something together. */
@@ -773,6 +904,101 @@ static int merge_operands(struct options *o, int argc, char **argv,
 	return 0;
 }
 
+/* "1.5%" at s (to its end): 0 and the number, or -EINVAL. */
+static int percent(const char *s, double *pct)
+{
+	char *end;
+
+	if (!*s || strchr(" \t", *s))
+		return -EINVAL;
+	*pct = strtod(s, &end);
+	if (end == s || strcmp(end, "%") != 0 || !isfinite(*pct))
+		return -EINVAL;
+	return 0;
+}
+
+int options_parse_threshold(const char *arg, struct options_threshold *t,
+			    char *err, size_t len)
+{
+	const char *eq = strrchr(arg, '=');
+	const char *num = eq ? eq + 1 : arg;
+
+	*t = (struct options_threshold){ .event = eq ? arg : NULL,
+					 .event_len = eq ? (size_t)(eq - arg)
+							 : 0 };
+	if ((eq && eq == arg) || percent(num, &t->pct) < 0 || t->pct < 0)
+		return error_say(err, len,
+			   "--threshold takes a percentage, 0%% or more, for every row or for one: 1%% or instructions:u=0.2%%, not '%s'",
+			   arg);
+	return 0;
+}
+
+int options_parse_fail_on(const char *arg, struct options_fail_on *f,
+			  char *err, size_t len)
+{
+	const char *gt = strrchr(arg, '>'), *lt = strrchr(arg, '<');
+	const char *op = gt > lt ? gt : lt;
+
+	*f = (struct options_fail_on){ .event = arg };
+	if (!op || op == arg || percent(op + 1, &f->pct) < 0)
+		return error_say(err, len,
+			   "--fail-on takes EVENT>PCT%% or EVENT<PCT%% (a signed percentage: instructions:u>1%% or wall-time<-5%%), not '%s'",
+			   arg);
+	f->event_len = (size_t)(op - arg);
+	f->above = *op == '>';
+	return 0;
+}
+
+/* Runs of each command without -r. */
+#define COMPARE_RUNS 10
+
+/*
+ * pstat compare's operands: commands split at ':::' (each NULL-ended
+ * where its ':::' was), or saved results' files.
+ */
+static int compare_operands(struct options *o, int argc, char **argv,
+			    char *err, size_t len)
+{
+	size_t n = 0;
+	int i, start;
+
+	for (i = optind; i < argc; i++)
+		n += strcmp(argv[i], ":::") == 0;
+	if (optind >= argc)
+		return error_say(err, len,
+			   "pstat compare needs two commands separated by ':::', or saved results (files); see 'pstat compare --help'");
+	if (n == 0) {
+		o->compare_files = argv + optind;
+		o->n_compare_files = (size_t)(argc - optind);
+		if (o->n_events || o->n_metrics || o->topdown || o->detailed ||
+		    o->repeat || o->warmup || o->pre_cmd || o->post_cmd ||
+		    o->sync || o->timeout_ms || o->no_inherit || o->all_user ||
+		    o->all_kernel)
+			return error_say(err, len,
+				   "pstat compare of saved results runs nothing: drop the options about events and runs (-e, -M, -r, --warmup, --pre, ...), or separate commands with ':::'");
+		return 0;
+	}
+	o->sides = calloc(n + 1, sizeof(*o->sides));
+	if (!o->sides)
+		return -ENOMEM;
+	for (start = i = optind; i <= argc; i++) {
+		if (i < argc && strcmp(argv[i], ":::") != 0)
+			continue;
+		if (i == start)
+			return error_say(err, len,
+				   "pstat compare: command %zu is empty; write each command between ':::' separators",
+				   o->n_sides + 1);
+		o->sides[o->n_sides++] = argv + start;
+		if (i < argc)
+			argv[i] = NULL;
+		start = i + 1;
+	}
+	o->argv = o->sides[0];
+	if (!o->repeat)
+		o->repeat = COMPARE_RUNS;
+	return 0;
+}
+
 int options_parse(struct options *o, int argc, char **argv, char *err,
 		  size_t err_len)
 {
@@ -783,14 +1009,24 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	int c, ret;
 
 	memset(o, 0, sizeof(*o));
-	o->repeat = 1;
+	/* pstat compare ...: its own command line, read from 'compare'. */
+	comparing = argc > 1 && strcmp(argv[1], "compare") == 0;
+	o->compare = comparing;
+	if (comparing) {
+		argc--;
+		argv++;
+	}
+	o->repeat = comparing ? 0 : 1;
 	o->log_fd = -1;
 	o->out.big_num = true;
 	o->events = calloc((size_t)argc, sizeof(*o->events));
 	o->cgroups = calloc((size_t)argc, sizeof(*o->cgroups));
 	o->events_pfm = calloc((size_t)argc, sizeof(*o->events_pfm));
 	o->metrics = calloc((size_t)argc, sizeof(*o->metrics));
-	if (!o->events || !o->cgroups || !o->events_pfm || !o->metrics) {
+	o->thresholds = calloc((size_t)argc, sizeof(*o->thresholds));
+	o->fail_on = calloc((size_t)argc, sizeof(*o->fail_on));
+	if (!o->events || !o->cgroups || !o->events_pfm || !o->metrics ||
+	    !o->thresholds || !o->fail_on) {
 		options_free(o);
 		return -ENOMEM;
 	}
@@ -806,6 +1042,12 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 			return ret;
 		if (o->action == OPTIONS_HELP || o->action == OPTIONS_VERSION)
 			return 0;
+	}
+	if (comparing) {
+		o->action = OPTIONS_COMPARE;
+		ret = check_combinations(o, err, err_len);
+		return ret < 0 ? ret
+			       : compare_operands(o, argc, argv, err, err_len);
 	}
 	/* perf stat's default: no command and no target is the machine. */
 	if (o->action == OPTIONS_RUN && optind >= argc && !o->pids &&
@@ -858,4 +1100,10 @@ void options_free(struct options *o)
 	o->events_pfm = NULL;
 	free(o->metrics);
 	o->metrics = NULL;
+	free(o->thresholds);
+	free(o->fail_on);
+	free(o->sides);
+	o->thresholds = NULL;
+	o->fail_on = NULL;
+	o->sides = NULL;
 }

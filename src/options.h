@@ -49,6 +49,7 @@ enum options_action {
 	OPTIONS_EXPLAIN,
 	OPTIONS_CHECK,		/* --check: what this machine allows */
 	OPTIONS_MERGE,		/* --merge FILE...: the ranks' files */
+	OPTIONS_COMPARE,	/* pstat compare: commands or files */
 };
 
 /*
@@ -117,7 +118,42 @@ struct options {
 	bool list_metricgroups;	/* --list metricgroups [FILTER] */
 	char *const *merge_files;	/* --merge's files (into argv) */
 	size_t n_merge_files;
+	/* pstat compare (OPTIONS_COMPARE): */
+	bool compare;		/* its command line: its options' table */
+	size_t warmup;		/* --warmup: uncounted runs of each first */
+	bool ignore_failure;	/* -i: a failed run is left out, no more */
+	const char **thresholds;	/* each --threshold, as given */
+	size_t n_thresholds;
+	const char **fail_on;	/* each --fail-on, as given */
+	size_t n_fail_on;
+	char ***sides;		/* each command, NULL-terminated (into argv,
+				 * whose ':::' became NULL) */
+	size_t n_sides;
+	char *const *compare_files;	/* or the files, saved results */
+	size_t n_compare_files;
 };
+
+/* --threshold [EVENT=]PCT%: a change within PCT% is no change. */
+struct options_threshold {
+	const char *event;	/* into the argument; NULL: every row */
+	size_t event_len;
+	double pct;		/* 0 or more */
+};
+
+/* --fail-on EVENT>PCT% or EVENT<PCT%: a condition on the interval. */
+struct options_fail_on {
+	const char *event;	/* into the argument */
+	size_t event_len;
+	bool above;		/* '>': the whole interval above pct */
+	double pct;		/* signed */
+};
+
+/* The syntax of each; 0, or -EINVAL with the reason in err (without
+ * "pstat: "). */
+int options_parse_threshold(const char *arg, struct options_threshold *t,
+			    char *err, size_t len);
+int options_parse_fail_on(const char *arg, struct options_fail_on *f,
+			  char *err, size_t len);
 
 /*
  * Parse argv. 0, or -EINVAL with a one-line reason in err (without the

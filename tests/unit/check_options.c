@@ -837,6 +837,72 @@ START_TEST(test_parse_twice)
 }
 END_TEST
 
+/* pstat compare: its own options, its commands split at ':::' (which
+ * become the NULL that ends each), or its files. */
+START_TEST(test_compare)
+{
+	static const char *const live[] = {
+		"compare", "-r", "3", "-i", "--warmup", "2", "--threshold",
+		"2%", "--fail-on", "a>1%", "-e", "x", "--", "./a", "1",
+		":::", "./b", NULL
+	};
+	static const char *const files[] = { "compare", "a.json", "b.json",
+					      NULL };
+	char *argv[MAX_ARGS + 12], *words[MAX_ARGS + 12], err[256] = "";
+	struct options o;
+	char *help;
+	int argc;
+
+	/* make_argv's, longer; kept in words, as ':::' becomes NULL. */
+	words[0] = strdup("pstat");
+	for (argc = 1; live[argc - 1]; argc++)
+		words[argc] = strdup(live[argc - 1]);
+	words[argc] = NULL;
+	memcpy(argv, words, sizeof(words));
+	ck_assert_int_eq(options_parse(&o, argc, argv, err, sizeof(err)), 0);
+	ck_assert_int_eq(o.action, OPTIONS_COMPARE);
+	ck_assert_uint_eq(o.n_sides, 2);
+	ck_assert_str_eq(o.sides[0][0], "./a");
+	ck_assert_str_eq(o.sides[0][1], "1");
+	ck_assert_ptr_null(o.sides[0][2]);
+	ck_assert_str_eq(o.sides[1][0], "./b");
+	ck_assert_ptr_null(o.sides[1][1]);
+	ck_assert_uint_eq(o.repeat, 3);
+	ck_assert_uint_eq(o.warmup, 2);
+	/* -i is --ignore-failure here, not --no-inherit. */
+	ck_assert(o.ignore_failure && !o.no_inherit);
+	ck_assert_uint_eq(o.n_thresholds, 1);
+	ck_assert_str_eq(o.fail_on[0], "a>1%");
+	ck_assert_uint_eq(o.n_events, 1);
+	options_free(&o);
+	free_argv(words);
+
+	argc = make_argv(files, argv);
+	ck_assert_int_eq(options_parse(&o, argc, argv, err, sizeof(err)), 0);
+	ck_assert_uint_eq(o.n_compare_files, 2);
+	ck_assert_ptr_null(o.sides);
+	help = help_text();
+	ck_assert_ptr_nonnull(strstr(help, "Usage: pstat compare"));
+	ck_assert_ptr_nonnull(strstr(help, "-i, --ignore-failure"));
+	ck_assert_ptr_null(strstr(help, "-i, --no-inherit"));
+	ck_assert_ptr_null(strstr(help, "--per-thread"));
+	free(help);
+	options_free(&o);
+	free_argv(argv);
+
+	/* Without 'compare', -i is --no-inherit again, and compare's own
+	 * options are unknown. */
+	static const char *const plain[] = { "--warmup", "1", "true", NULL };
+
+	argc = make_argv(plain, argv);
+	ck_assert_int_eq(options_parse(&o, argc, argv, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_str_eq(err, "unknown option '--warmup'; see 'pstat --help'");
+	options_free(&o);
+	free_argv(argv);
+}
+END_TEST
+
 static Suite *options_suite(void)
 {
 	Suite *s = suite_create("options");
@@ -852,6 +918,7 @@ static Suite *options_suite(void)
 	tcase_add_test(tb, test_parse_twice);
 	suite_add_tcase(s, tb);
 	tcase_add_test(th, test_help_lists_each_once);
+	tcase_add_test(th, test_compare);
 	suite_add_tcase(s, th);
 	return s;
 }
