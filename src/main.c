@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "checkup.h"
+#include "compare.h"
 #include "count.h"
 #include "dest.h"
 #include "diag.h"
@@ -223,10 +224,13 @@ static int act(struct options *o, int env_err)
 		[OPTIONS_EXPLAIN] = explain,
 		[OPTIONS_CHECK] = check,
 		[OPTIONS_MERGE] = merge,
+		[OPTIONS_COMPARE] = NULL,	/* compare_run */
 	};
 
 	if (o->action == OPTIONS_RUN)
 		return count_run(o, env_err);
+	if (o->action == OPTIONS_COMPARE)
+		return compare_run(o, env_err);
 	return handlers[o->action](o);
 }
 
@@ -253,7 +257,7 @@ int main(int argc, char **argv)
 	ret = options_parse(&o, argc, argv, err, sizeof(err));
 	diag_set_verbose(ret < 0 ? 0 : o.verbose);
 	/* What counts nothing lets signals do what they would. */
-	if (ret < 0 || o.action != OPTIONS_RUN)
+	if (ret < 0 || (o.action != OPTIONS_RUN && !o.sides))
 		workload_unblock_signals();
 	if (ret == -EINVAL)
 		diag_error("%s", err);
