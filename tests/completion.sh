@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The bash completion (completion/pstat), driven as bash drives it: the
-# line split into COMP_WORDS at blanks, ':' and '=', COMP_CWORD, COMP_LINE
+# line split into COMP_WORDS at blanks, ':' and '=' (a run of those one
+# word, as bash makes ':::'), COMP_CWORD, COMP_LINE
 # and COMP_POINT set, the function called, COMPREPLY read. With the
 # bash-completion package, as an installed pstat completes.
 
@@ -25,14 +26,14 @@ comp()
 	read -ra ws <<<"$line"
 	[[ $line == *' ' ]] && ws+=("")
 	for w in "${ws[@]}"; do
-		while [[ $w =~ ^([^:=]*)([:=])(.*)$ ]]; do
+		while [[ $w =~ ^([^:=]*)([:=]+)(.*)$ ]]; do
 			[ -n "${BASH_REMATCH[1]}" ] &&
 				COMP_WORDS+=("${BASH_REMATCH[1]}")
 			COMP_WORDS+=("${BASH_REMATCH[2]}")
 			w=${BASH_REMATCH[3]}
 		done
 		[[ -n $w || ${#COMP_WORDS[@]} -eq 0 ||
-		   ${COMP_WORDS[-1]} != [:=] ]] && COMP_WORDS+=("$w")
+		   ! ${COMP_WORDS[-1]} =~ ^[:=]+$ ]] && COMP_WORDS+=("$w")
 	done
 	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
 	COMP_LINE=$line
@@ -87,6 +88,23 @@ cmp -s out options ||
 	fail_ "'pstat -' does not offer --help's options: $(diff options out)"
 only "$PSTAT --form" --format=
 only "$PSTAT --no-m" --no-merge
+
+# pstat compare: its own options (compare --help's), its word beside the
+# commands, and each command after -- or ::: completed as a command.
+"$PSTAT" compare --help >chelp || fail_ "pstat compare --help failed"
+grep -E '^(  |      )-' chelp | sed -e 's/^ *//' -e 's/  .*//' -e 's/, /\n/g' |
+	sed -e 's/ .*//' -e 's/=.*/=/' | sort >coptions
+complete "$PSTAT compare -"
+cmp -s out coptions ||
+	fail_ "'pstat compare -' does not offer its --help's options: $(diff coptions out)"
+offers "$PSTAT compare -" --fail-on= --warmup= --ignore-failure -i
+grep -qx -e --per-thread out && fail_ "'pstat compare -' offers --per-thread"
+offers "$PSTAT comp" compare
+only "$PSTAT compare --fail" --fail-on=
+only "$PSTAT compare -e task-cl" task-clock
+offers "$PSTAT compare -r 5 -- bas" bash
+offers "$PSTAT compare -- true ::: bas" bash
+offers "$PSTAT compare true ::: bas" bash
 
 # --format's values, each one pstat takes.
 only "$PSTAT --format=" csv json
