@@ -561,7 +561,8 @@ static int take_values(struct live *l, size_t k)
 		if (strcmp(rr->name, l->c->rows[i].name) != 0)
 			return -EPROTO;
 		if (!results_values(rr, false, &cv) || !rr->covered) {
-			cr.state = COUNTS_NOT_COUNTED;
+			cr = (struct counts_result){ .state = COUNTS_NOT_COUNTED,
+						     .running_pct = 100.0 };
 			v = 0.0;
 		} else {
 			v = results_value(res, rr, &cv, &cr);
@@ -806,7 +807,7 @@ static int gather(struct compare *c, struct options *o, FILE *dest,
 	char err[1024];
 	int ret = 0;
 
-	if (o->compare_files) {
+	if (!o->sides) {
 		ret = compare_read(c, o, err, sizeof(err));
 		if (ret == -ENOMEM)
 			diag_errno(ENOMEM, "cannot read the saved results");

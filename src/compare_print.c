@@ -176,11 +176,11 @@ static void human_block(FILE *f, const struct compare *c, size_t s,
 	char name[256];
 	size_t i;
 
-	compare_label(0, la, sizeof(la));
-	compare_label(s, lb, sizeof(lb));
-	fprintf(f, "\n %24s %24s %10s   %-24s %7s  %-12s %s\n",
-		strcat(strcpy(a, la), " median +- MAD"),
-		strcat(strcpy(b, lb), " median +- MAD"),
+	snprintf(a, sizeof(a), "%s median +- MAD",
+		 compare_label(0, la, sizeof(la)));
+	snprintf(b, sizeof(b), "%s median +- MAD",
+		 compare_label(s, lb, sizeof(lb)));
+	fprintf(f, "\n %24s %24s %10s   %-24s %7s  %-12s %s\n", a, b,
 		"change", "95% interval", "p", "verdict", "event");
 	for (i = 0; i < c->n_rows; i++) {
 		const struct compare_row *r = &c->rows[i];

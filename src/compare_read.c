@@ -310,8 +310,9 @@ int compare_read(struct compare *c, const struct options *o, char *err,
 	c->own_argv = true;
 	for (s = 0, ret = 0; s < o->n_compare_files && ret == 0; s++) {
 		ret = merge_json_load(o->compare_files[s], &doc, err, len);
-		if (ret == -EINVAL && strlen(err) + 64 < len)
-			strcat(err, " (to compare commands, separate them with ':::')");
+		if (ret == -EINVAL)
+			snprintf(err + strlen(err), len - strlen(err), "%s",
+				 " (to compare commands, separate them with ':::')");
 		if (ret < 0)
 			break;
 		format = str(doc, "format");
