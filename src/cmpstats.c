@@ -218,16 +218,6 @@ static int exact_p(size_t n, size_t m, double u_min, double *p)
 	return 0;
 }
 
-/* scipy.stats.norm.sf(z): cephes' ndtr(-z), as scipy computes it. */
-static double normal_sf(double z)
-{
-	const double x = -z * SQRT1_2, y = 0.5 * erfc(fabs(x));
-
-	if (fabs(x) < SQRT1_2)
-		return 0.5 + 0.5 * erf(x);
-	return x > 0 ? 1.0 - y : y;
-}
-
 /* scipy's asymptotic p, its operations in its order; all values equal
  * (s = 0): z = -inf, p = 1. */
 static double normal_p(size_t n, size_t m, double u_max, double tie_term)
@@ -238,7 +228,8 @@ static double normal_p(size_t n, size_t m, double u_max, double tie_term)
 
 	if (!(s > 0.0))
 		return 1.0;
-	return 2.0 * normal_sf((u_max - nm / 2.0 - 0.5) / s);
+	/* 2 P(Z > z), which erfc keeps to an ulp or so in the tail. */
+	return erfc((u_max - nm / 2.0 - 0.5) / s * SQRT1_2);
 }
 
 int cmpstats_mann_whitney(const double *x, size_t n, const double *y,
@@ -304,21 +295,25 @@ static double acklam_lower(double p)
 }
 
 /*
- * One Halley step on P(Z <= x) - p, from the lower tail, where erfc
- * keeps its relative precision: Acklam's 1e-9 becomes an ulp or so.
+ * One Halley step on P(Z <= x) - p from Acklam's x, in the lower tail
+ * (p <= 0.5), where erfc keeps its relative precision: 1e-9 becomes an
+ * ulp or so.
  */
+static double quantile_lower(double p)
+{
+	const double x = acklam_lower(p);
+	const double e = 0.5 * erfc(-x * SQRT1_2) - p;
+	const double u = e * SQRT_2PI * exp(x * x / 2.0);
+
+	return x - u / (1.0 + x * u / 2.0);
+}
+
+/* The upper half by symmetry: 1 - p is exact there. */
 double cmpstats_normal_quantile(double p)
 {
-	double x, e, u;
-
 	if (!(p > 0.0 && p < 1.0))
 		return NAN;
-	if (p > 0.5)
-		return -cmpstats_normal_quantile(1.0 - p);
-	x = acklam_lower(p);
-	e = 0.5 * erfc(-x * SQRT1_2) - p;
-	u = e * SQRT_2PI * exp(x * x / 2.0);
-	return x - u / (1.0 + x * u / 2.0);
+	return p > 0.5 ? -quantile_lower(1.0 - p) : quantile_lower(p);
 }
 
 /* How the interval's k was chosen. */
@@ -513,9 +508,9 @@ static void shift_from(const struct pairs *p, const struct shift_rule *r,
 
 	if (total % 2)
 		s->estimate = pairs_at(p, total / 2 + 1);
-	else
+	else	/* numpy's mean of two, never -0.0 */
 		s->estimate = (pairs_at(p, total / 2) +
-			       pairs_at(p, total / 2 + 1)) / 2.0;
+			       pairs_at(p, total / 2 + 1)) / 2.0 + 0.0;
 	s->lo = pairs_at(p, r->k);
 	s->hi = pairs_at(p, total - r->k + 1);
 	s->has_interval = r->has_interval;

@@ -4,7 +4,9 @@
  * "LEVEL N M x_1 .. x_N y_1 .. y_M", gives one line on stdout,
  * "u p exact estimate lo hi has_interval level_achieved k" and x's
  * summary "n median mean min max q1 q3 mad", doubles as %.17g, or
- * "error ERRNO". The C locale is the program's own: no setlocale.
+ * "error ERRNO"; "error selected ..." where the differences, selected
+ * one by one, give another estimate or interval. The C locale is the
+ * program's own: no setlocale.
  */
 #include "config.h"
 
@@ -29,7 +31,7 @@ static int dump(double level, const double *x, size_t n, const double *y,
 		size_t m)
 {
 	struct cmpstats_summary sx;
-	struct cmpstats_shift s;
+	struct cmpstats_shift s, sel;
 	struct cmpstats_mwu r;
 	int err;
 
@@ -40,6 +42,11 @@ static int dump(double level, const double *x, size_t n, const double *y,
 		err = cmpstats_summary(x, n, &sx);
 	if (err)
 		return printf("error %d\n", -err);
+	/* The numbers above, selected without making the differences. */
+	if (cmpstats_hodges_lehmann_with(x, n, y, m, level, 0, &sel) ||
+	    sel.estimate != s.estimate || sel.lo != s.lo || sel.hi != s.hi)
+		return printf("error selected %.17g [%.17g, %.17g]\n",
+			      sel.estimate, sel.lo, sel.hi);
 	return printf("%.17g %.17g %d %.17g %.17g %.17g %d %.17g %zu "
 		      "%zu %.17g %.17g %.17g %.17g %.17g %.17g %.17g\n",
 		      r.u, r.p, r.exact, s.estimate, s.lo, s.hi,

@@ -285,6 +285,11 @@ static const struct summary_row {
 	  1000000000009.0, 1000000000002.25, 1000000000006.25, 2.0 },
 	{ __LINE__, 7, { 0.1, 0.7, 0.2, 0.9, 0.3, 0.4, 1.7 },
 	  0.4, 0.6142857142857142, 0.1, 1.7, 0.25, 0.8, 0.29999999999999993 },
+	/* Where the order of the operations shows: (a + b) / 2 is 0.45,
+	 * a + (b - a) / 2 is not; so is numpy's interpolation from b. */
+	{ __LINE__, 2, { 0.8, 0.1 }, 0.45, 0.45, 0.1, 0.8, 0.275, 0.625, 0.35 },
+	{ __LINE__, 3, { 0.9, 0.1, 0.8 },
+	  0.8, 0.6, 0.1, 0.9, 0.45, 0.8500000000000001, 0.09999999999999998 },
 };
 
 START_TEST(test_summary)
@@ -339,6 +344,42 @@ START_TEST(test_deterministic)
 	ck_assert(s.estimate == 0.0 && s.lo == 0.0 && s.hi == 0.0);
 	/* No -0.0 either, which would print as "-0". */
 	ck_assert(!signbit(s.estimate) && !signbit(s.lo) && !signbit(s.hi));
+}
+END_TEST
+
+/*
+ * A -0.0 in a sample makes differences of -0.0, which equal 0 but
+ * would print as "-0" and, as bisection keys, sit apart from +0.0.
+ */
+START_TEST(test_signed_zero)
+{
+	static const double zeros[] = { 0.0, 0.0, 0.0 };
+	static const double minus[] = { -0.0, -0.0, -0.0 };
+	static const double mixed[] = { -1.0, -0.0, 0.0, 2.0 };
+	static const double tiny[] = { DBL_TRUE_MIN, 0.0 };
+	struct cmpstats_shift s;
+	size_t max_pairs;
+
+	for (max_pairs = 0; max_pairs < 2; max_pairs++) {
+		ck_assert_int_eq(cmpstats_hodges_lehmann_with(
+			zeros, 3, minus, 3, 0.95, max_pairs * SIZE_MAX, &s), 0);
+		ck_assert(s.estimate == 0.0 && !signbit(s.estimate));
+		ck_assert(s.lo == 0.0 && !signbit(s.lo));
+		ck_assert(s.hi == 0.0 && !signbit(s.hi));
+		ck_assert_int_eq(cmpstats_hodges_lehmann_with(
+			zeros, 3, mixed, 4, 0.95, max_pairs * SIZE_MAX, &s), 0);
+		ck_assert(s.estimate == 0.0 && !signbit(s.estimate));
+		ck_assert(s.lo == -1.0 && s.hi == 2.0);
+	}
+	/* Differences -DBL_TRUE_MIN and 0: the middle of their keys is
+	 * -0.0, no cut between them; the selection still ends. */
+	ck_assert_int_eq(cmpstats_hodges_lehmann_with(zeros, 1, tiny, 2, 0.95,
+						      0, &s), 0);
+	ck_assert(s.lo == 0.0 && s.hi == DBL_TRUE_MIN);
+	ck_assert_int_eq(cmpstats_hodges_lehmann_with(tiny, 2, zeros, 1, 0.95,
+						      0, &s), 0);
+	ck_assert(s.lo == -DBL_TRUE_MIN && s.hi == 0.0 && !signbit(s.hi));
+	ck_assert(s.estimate == 0.0 && !signbit(s.estimate));
 }
 END_TEST
 
@@ -673,6 +714,7 @@ static Suite *cmpstats_suite(void)
 	tcase_add_loop_test(tp, test_pairs, 0, N_ROWS(pair_rows));
 	tcase_add_loop_test(tp, test_unchanged, 0, N_ROWS(pair_rows));
 	tcase_add_test(tp, test_deterministic);
+	tcase_add_test(tp, test_signed_zero);
 	tcase_add_loop_test(tp, test_exact_wide, 0, N_ROWS(wide_rows));
 	tcase_add_test(tp, test_errors);
 	suite_add_tcase(s, tp);
