@@ -508,9 +508,13 @@ static void shift_from(const struct pairs *p, const struct shift_rule *r,
 
 	if (total % 2)
 		s->estimate = pairs_at(p, total / 2 + 1);
-	else	/* numpy's mean of two, never -0.0 */
+	else	/* numpy's mean of two */
 		s->estimate = (pairs_at(p, total / 2) +
-			       pairs_at(p, total / 2 + 1)) / 2.0 + 0.0;
+			       pairs_at(p, total / 2 + 1)) / 2.0;
+	/* Half of -DBL_TRUE_MIN; and no "+ 0.0" here, which a fused
+	 * multiply-add would keep negative. */
+	if (s->estimate == 0.0)
+		s->estimate = 0.0;
 	s->lo = pairs_at(p, r->k);
 	s->hi = pairs_at(p, total - r->k + 1);
 	s->has_interval = r->has_interval;

@@ -139,8 +139,9 @@ def expected(level, x, y):
         ("level_achieved", achieved, 1e-12), ("k", k, 0),
         ("n", len(x), 0), ("median", np.median(xa), 0),
         ("mean", np.mean(xa), 1e-13), ("min", xa.min(), 0),
-        ("max", xa.max(), 0), ("q1", np.percentile(xa, 25), 0),
-        ("q3", np.percentile(xa, 75), 0),
+        # An ulp apart where the compiler fuses the interpolation (arm64).
+        ("max", xa.max(), 0), ("q1", np.percentile(xa, 25), 1e-15),
+        ("q3", np.percentile(xa, 75), 1e-15),
         ("mad", stats.median_abs_deviation(xa), 0),
     ]
 
