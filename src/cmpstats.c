@@ -511,10 +511,10 @@ static void shift_from(const struct pairs *p, const struct shift_rule *r,
 	else	/* numpy's mean of two */
 		s->estimate = (pairs_at(p, total / 2) +
 			       pairs_at(p, total / 2 + 1)) / 2.0;
-	/* Half of -DBL_TRUE_MIN; and no "+ 0.0" here, which a fused
-	 * multiply-add would keep negative. */
+	/* A zero's sign, as half of -DBL_TRUE_MIN leaves it, cleared; not
+	 * by "+ 0.0" here, which a fused multiply-add would keep. */
 	if (s->estimate == 0.0)
-		s->estimate = 0.0;
+		s->estimate = fabs(s->estimate);
 	s->lo = pairs_at(p, r->k);
 	s->hi = pairs_at(p, total - r->k + 1);
 	s->has_interval = r->has_interval;
