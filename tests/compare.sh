@@ -180,4 +180,36 @@ PSTAT_PMU_EVENTS=$PWD/t PERF_CPUID=Test-1-2-3 run_pstat compare -r 4 \
 	-M cmp -- "$PROGS/syscalls" getppid=10 getuid=4 ::: "$PROGS/syscalls" getppid=20 getuid=4
 expect_rc 0
 grep -Eq '^ +nan +nan .* no data +m_div0$' err || { show_err_; fail_ "no nan row of m_div0"; }
+# --pre that fails stops the runs: said, 125.
+run_pstat compare -r 4 -e "$ev" --pre 'exit 3' -- "$W" 1 ::: "$W" 2
+expect_rc 125
+grep -q "^pstat: --pre 'exit 3' exited with status 3 before run 1" err ||
+	{ show_err_; fail_ "no message of the failed --pre"; }
+# --pre and --post run around every run, warm-up runs too.
+run_pstat compare -r 4 --warmup 1 -q -e "$ev" --pre 'echo pre >>steps' \
+	--post 'echo post >>steps' -- "$W" 1 ::: "$W" 2
+expect_rc 0
+expect_eq "$(grep -c pre steps),$(grep -c post steps)" 10,10 "--pre and --post runs"
+
+# A signal to pstat stops the runs: those made are compared, 128+N.
+"$PSTAT" compare -r 1000 -v -e "$ev" -- sh -c 'sleep 0.05' ::: sh -c 'sleep 0.05' \
+	>out 2>err &
+pid=$!
+started "$pid"
+wait_until "runs made" grep -q '^pstat: run 9 of' err
+kill -TERM "$pid"
+waited "$pid"
+expect_eq "$rc" 143 "the exit status after SIGTERM"
+grep -q 'interrupted: the runs made before it are compared' err ||
+	{ show_err_; fail_ "no comparison of the runs made"; }
+
+# On a terminal: a progress line, and a box plot of each side under each
+# row where the terminal is 100 columns wide.
+if command -v script >/dev/null 2>&1; then
+	script -qec "stty cols 120; '$PSTAT' compare -r 4 -e $ev -- '$W' 10 ::: '$W' 20" \
+		/dev/null >tty.out 2>&1 </dev/null || { cat tty.out; fail_ "compare on a terminal"; }
+	grep -q 'run 1 of 8' tty.out || { cat tty.out; fail_ "no progress line"; }
+	grep -Eq '^ +A :\|.*: *.$' tty.out || { cat tty.out; fail_ "no box plot of A"; }
+	grep -Eq '^ +B :.*\|: *.$' tty.out || { cat tty.out; fail_ "no box plot of B"; }
+fi
 exit 0
