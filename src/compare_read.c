@@ -9,12 +9,21 @@
 #include <errno.h>
 #include <json-c/json.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare_impl.h"
 #include "error.h"
 #include "merge_impl.h"
+
+/*
+ * More than pstat compare writes or reads with use: bounds that keep
+ * the cost of a file, whatever it says, in proportion to its bytes
+ * (a row's name is looked for among the rows so far).
+ */
+#define MAX_SIDES 64
+#define MAX_ROWS 4096
 
 static json_object *get(json_object *o, const char *key)
 {
@@ -38,16 +47,28 @@ static bool is_number(json_object *v)
 	       json_object_is_type(v, json_type_double);
 }
 
-/* The row named name (and unit), made when there is none. */
+/* A whole number of a document, 0 when it is none or negative. */
+static size_t count_of(json_object *v)
+{
+	int64_t n = is_number(v) ? json_object_get_int64(v) : 0;
+
+	return n > 0 ? (size_t)n : 0;
+}
+
+/* The row named name (and unit), made when there is none; NULL with
+ * *full when there are MAX_ROWS already. */
 static struct compare_row *row_of(struct compare *c, const char *name,
-				  const char *unit, enum compare_kind kind)
+				  const char *unit, enum compare_kind kind,
+				  bool *full)
 {
 	size_t i;
 
+	*full = false;
 	for (i = 0; i < c->n_rows; i++)
 		if (strcmp(c->rows[i].name, name) == 0)
 			return &c->rows[i];
-	return compare_add_row(c, name, unit, kind);
+	*full = c->n_rows >= MAX_ROWS;
+	return *full ? NULL : compare_add_row(c, name, unit, kind);
 }
 
 /* The numbers of array a as samples of s (null: a run that did not
@@ -104,6 +125,7 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 	const char *name, *unit, *cg;
 	char full[1024];
 	size_t i, n;
+	bool too_many;
 	double v;
 	int ret;
 
@@ -128,7 +150,11 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 				   path, i + 1);
 		snprintf(full, sizeof(full), cg ? "%s (cgroup %s)" : "%s%s",
 			 name, cg ? cg : "");
-		r = row_of(c, full, unit, COMPARE_EVENT);
+		r = row_of(c, full, unit, COMPARE_EVENT, &too_many);
+		if (too_many)
+			return error_say(err, len,
+				   "%s: more than %d events, more than pstat compare takes",
+				   path, MAX_ROWS);
 		if (!r)
 			return -ENOMEM;
 		runs = get(e, "runs");
@@ -157,13 +183,17 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 		if (is_number(get(e, "running_pct")) &&
 		    json_object_get_double(get(e, "running_pct")) < 100.0) {
 			r->side[s].multiplexed = true;
-			r->side[s].least_running_pct =
-				json_object_get_double(get(e, "running_pct"));
+			r->side[s].least_running_pct = fmax(0.0,
+				json_object_get_double(get(e, "running_pct")));
 		}
 	}
 	wall = get(run, "runs_elapsed_s");
 	if (json_object_is_type(wall, json_type_array)) {
-		r = row_of(c, "wall-time", "msec", COMPARE_WALL);
+		r = row_of(c, "wall-time", "msec", COMPARE_WALL, &too_many);
+		if (too_many)
+			return error_say(err, len,
+				   "%s: more than %d events, more than pstat compare takes",
+				   path, MAX_ROWS);
 		if (!r)
 			return -ENOMEM;
 		n = r->side[s].n;
@@ -175,8 +205,7 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 			       : error_say(err, len, "%s: runs_elapsed_s holds what is not a time",
 					   path);
 	}
-	c->kept[s] = is_number(get(run, "runs"))
-		     ? (size_t)json_object_get_int64(get(run, "runs")) : 0;
+	c->kept[s] = count_of(get(run, "runs"));
 	return command(c, s, get(run, "command"));
 }
 
@@ -200,7 +229,7 @@ static int order(struct compare *c, json_object *a)
 			continue;
 		r = (struct compare_run){
 			.side = s,
-			.run = (size_t)json_object_get_int64(get(o, "run")),
+			.run = count_of(get(o, "run")),
 			.warmup = json_object_get_boolean(get(o, "warmup")),
 			.exit_status = get(o, "exit_status")
 				       ? json_object_get_int(get(o, "exit_status")) : -1,
@@ -236,6 +265,11 @@ static int compare_doc(struct compare *c, const char *path, json_object *doc,
 			   "%s: not a comparison of pstat compare --format=json: no commands and rows",
 			   path);
 	c->n_sides = json_object_array_length(cmds);
+	n = json_object_array_length(rows);
+	if (c->n_sides > MAX_SIDES || n > MAX_ROWS)
+		return error_say(err, len,
+			   "%s: more than %d commands or %d rows, more than pstat compare takes",
+			   path, MAX_SIDES, MAX_ROWS);
 	free(c->kept);
 	free(c->failed);
 	c->kept = calloc(c->n_sides, sizeof(*c->kept));
@@ -248,10 +282,9 @@ static int compare_doc(struct compare *c, const char *path, json_object *doc,
 		if (command(c, s, get(json_object_array_get_idx(cmds, s),
 				      "command")) < 0)
 			return -ENOMEM;
-	c->runs = (size_t)json_object_get_int64(get(doc, "runs"));
-	c->warmup = (size_t)json_object_get_int64(get(doc, "warmup"));
+	c->runs = count_of(get(doc, "runs"));
+	c->warmup = count_of(get(doc, "warmup"));
 	c->interrupted = json_object_get_boolean(get(doc, "interrupted"));
-	n = json_object_array_length(rows);
 	for (i = 0; i < n; i++) {
 		row = json_object_array_get_idx(rows, i);
 		name = str(row, "event");
@@ -284,14 +317,14 @@ static int compare_doc(struct compare *c, const char *path, json_object *doc,
 			if (ret < 0)
 				return ret;
 			if (is_number(get(st, "least_running_pct")))
-				r->side[s].least_running_pct =
-					json_object_get_double(get(st, "least_running_pct"));
-			r->side[s].missing = (size_t)json_object_get_int64(get(st, "missing"));
+				r->side[s].least_running_pct = fmin(100.0, fmax(0.0,
+					json_object_get_double(get(st, "least_running_pct"))));
+			r->side[s].missing = count_of(get(st, "missing"));
 		}
 	}
 	for (s = 0; s < c->n_sides; s++)
-		c->kept[s] = (size_t)json_object_get_int64(
-			get(json_object_array_get_idx(cmds, s), "runs"));
+		c->kept[s] = count_of(get(json_object_array_get_idx(cmds, s),
+					  "runs"));
 	return order(c, get(doc, "order"));
 }
 

@@ -953,8 +953,9 @@ int options_parse_fail_on(const char *arg, struct options_fail_on *f,
 #define COMPARE_RUNS 10
 
 /*
- * pstat compare's operands: commands split at ':::' (each NULL-ended
- * where its ':::' was), or saved results' files.
+ * pstat compare's operands: commands split at ':::' (each a NULL-ended
+ * copy of its words' pointers: argv stays as it is), or saved results'
+ * files.
  */
 static int compare_operands(struct options *o, int argc, char **argv,
 			    char *err, size_t len)
@@ -979,18 +980,21 @@ static int compare_operands(struct options *o, int argc, char **argv,
 		return 0;
 	}
 	o->sides = calloc(n + 1, sizeof(*o->sides));
-	if (!o->sides)
+	o->side_words = calloc((size_t)(argc - optind) + 1,
+			       sizeof(*o->side_words));
+	if (!o->sides || !o->side_words)
 		return -ENOMEM;
 	for (start = i = optind; i <= argc; i++) {
-		if (i < argc && strcmp(argv[i], ":::") != 0)
+		if (i < argc && strcmp(argv[i], ":::") != 0) {
+			o->side_words[i - optind] = argv[i];
 			continue;
+		}
 		if (i == start)
 			return error_say(err, len,
 				   "pstat compare: command %zu is empty; write each command between ':::' separators",
 				   o->n_sides + 1);
-		o->sides[o->n_sides++] = argv + start;
-		if (i < argc)
-			argv[i] = NULL;
+		/* Where the ':::' was, NULL ends the command. */
+		o->sides[o->n_sides++] = o->side_words + (start - optind);
 		start = i + 1;
 	}
 	o->argv = o->sides[0];
@@ -1103,6 +1107,8 @@ void options_free(struct options *o)
 	free(o->thresholds);
 	free(o->fail_on);
 	free(o->sides);
+	free(o->side_words);
+	o->side_words = NULL;
 	o->thresholds = NULL;
 	o->fail_on = NULL;
 	o->sides = NULL;

@@ -126,8 +126,9 @@ struct options {
 	size_t n_thresholds;
 	const char **fail_on;	/* each --fail-on, as given */
 	size_t n_fail_on;
-	char ***sides;		/* each command, NULL-terminated (into argv,
-				 * whose ':::' became NULL) */
+	char ***sides;		/* each command, NULL-terminated: into
+				 * side_words, which points into argv */
+	char **side_words;
 	size_t n_sides;
 	char *const *compare_files;	/* or the files, saved results */
 	size_t n_compare_files;

@@ -21,7 +21,7 @@ FUZZ_DIR = $(top_srcdir)/tests/fuzz
 
 # Every target, and how many inputs fuzz-smoke gives each: five to
 # fifteen seconds' worth of one core.
-TARGETS = evparse evfile pmu options cpulist writers merge fmt rank control pfm_events target expr
+TARGETS = evparse evfile pmu options cpulist writers merge fmt rank control pfm_events target expr compare
 RUNS_evparse = 30000
 RUNS_evfile = 30000
 RUNS_pmu = 50000
@@ -35,6 +35,7 @@ RUNS_control = 30000
 RUNS_pfm_events = 20000
 RUNS_target = 20000
 RUNS_expr = 400000
+RUNS_compare = 20000
 # The same inputs every run, so that CI fails for a change, not by luck.
 FUZZ_SEED ?= 1
 

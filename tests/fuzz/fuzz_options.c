@@ -96,12 +96,34 @@ static void parse(struct answer *a, int argc, char **argv)
 	}
 }
 
+/* pstat compare: two commands or more, each of words, or its files. */
+static void check_compare(const struct options *o)
+{
+	size_t k;
+
+	FUZZ_CHECK(!o->sides != !o->compare_files, "commands and files");
+	FUZZ_CHECK(o->compare_files ? o->n_compare_files >= 1 && !o->repeat
+		   : o->n_sides >= 2 && o->repeat >= 1 &&
+		     o->repeat <= 1000000, "%zu commands, %zu files, -r %zu",
+		   o->n_sides, o->n_compare_files, o->repeat);
+	for (k = 0; o->sides && k < o->n_sides; k++)
+		FUZZ_CHECK(o->sides[k][0] && strcmp(o->sides[k][0], ":::"),
+			   "command %zu is empty", k);
+	FUZZ_CHECK(o->warmup <= 1000000, "--warmup %zu", o->warmup);
+	FUZZ_CHECK(!o->append || o->output_file, "--append without -o");
+	FUZZ_CHECK(!(o->quiet && o->verbose), "-q with -v");
+}
+
 /* What a good parse promises; -h and -V stop at once, and promise less. */
 static void check_good(const struct answer *a)
 {
 	const struct options *o = &a->o;
 
-	FUZZ_CHECK(o->action <= OPTIONS_MERGE, "action %d", o->action);
+	FUZZ_CHECK(o->action <= OPTIONS_COMPARE, "action %d", o->action);
+	if (o->action == OPTIONS_COMPARE) {
+		check_compare(o);
+		return;
+	}
 	FUZZ_CHECK(o->forever ? o->repeat == SIZE_MAX
 			      : o->repeat >= 1 && o->repeat <= 1000000,
 		   "-r %zu", o->repeat);

@@ -853,7 +853,7 @@ START_TEST(test_compare)
 	char *help;
 	int argc;
 
-	/* make_argv's, longer; kept in words, as ':::' becomes NULL. */
+	/* make_argv's, longer; words keeps them, to see argv unchanged. */
 	words[0] = strdup("pstat");
 	for (argc = 1; live[argc - 1]; argc++)
 		words[argc] = strdup(live[argc - 1]);
@@ -874,6 +874,9 @@ START_TEST(test_compare)
 	ck_assert_uint_eq(o.n_thresholds, 1);
 	ck_assert_str_eq(o.fail_on[0], "a>1%");
 	ck_assert_uint_eq(o.n_events, 1);
+	/* argv stays as it was: the words are copied, not cut. */
+	ck_assert(memcmp(argv, words, sizeof(words)) == 0);
+	ck_assert_str_eq(argv[16], ":::");
 	options_free(&o);
 	free_argv(words);
 
