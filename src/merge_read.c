@@ -1008,6 +1008,13 @@ static int json_parse(const char *path, const char *buf, json_object **doc,
 	e = json_tokener_get_error(tok);
 	at = json_tokener_get_parse_end(tok);
 	json_tokener_free(tok);
+	/* A document that is null parses to no tree, as memory running out
+	 * does in json-c 0.16: it is no file pstat wrote. */
+	if (!*doc && e == json_tokener_success &&
+	    strncmp(buf + strspn(buf, " \t\r\n"), "null", 4) == 0)
+		return error_say(err, len,
+			   "%s: not a file of pstat --format=json: it holds null",
+			   path);
 	if (!*doc && json_out_of_memory(e))
 		return -ENOMEM;
 	if (!*doc)
