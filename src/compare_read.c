@@ -24,6 +24,9 @@
  */
 #define MAX_SIDES 64
 #define MAX_ROWS 4096
+/* No count or metric pstat writes comes near: its differences and sums
+ * stay finite. */
+#define VALUE_MAX 1e30
 
 static json_object *get(json_object *o, const char *key)
 {
@@ -72,7 +75,8 @@ static struct compare_row *row_of(struct compare *c, const char *name,
 }
 
 /* The numbers of array a as samples of s (null: a run that did not
- * count). 0, -EINVAL (something else in it), -ENOMEM. */
+ * count). 0, -EINVAL (something else in it, or a number beyond
+ * VALUE_MAX), -ENOMEM. */
 static int samples(struct compare_samples *s, json_object *a)
 {
 	size_t i, n = json_object_array_length(a);
@@ -88,7 +92,7 @@ static int samples(struct compare_samples *s, json_object *a)
 		if (!is_number(v))
 			return -EINVAL;
 		d = json_object_get_double(v);
-		if (!isfinite(d))
+		if (!isfinite(d) || fabs(d) > VALUE_MAX)
 			return -EINVAL;
 		if (compare_add_sample(s, d) < 0)
 			return -ENOMEM;
@@ -134,7 +138,7 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 		return error_say(err, len,
 			   "%s: not the results of pstat --format=json: no events and run record",
 			   path);
-	if (get(doc, "intervals") &&
+	if (json_object_is_type(get(doc, "intervals"), json_type_array) &&
 	    json_object_array_length(get(doc, "intervals")) > 0)
 		return error_say(err, len,
 			   "%s: results of -I: compare takes those of pstat -r N --format=json without -I",
@@ -165,8 +169,8 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 			   (strcmp(str(e, "status"), "counted") == 0 ||
 			    strcmp(str(e, "status"), "scaled") == 0)) {
 			v = json_object_get_double(get(e, "value"));
-			ret = isfinite(v) ? compare_add_sample(&r->side[s], v)
-					  : -EINVAL;
+			ret = isfinite(v) && fabs(v) <= VALUE_MAX
+			      ? compare_add_sample(&r->side[s], v) : -EINVAL;
 		} else {
 			r->side[s].missing++;
 			r->side[s].state = str(e, "status") &&
@@ -176,7 +180,7 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 		}
 		if (ret == -EINVAL)
 			return error_say(err, len,
-				   "%s: event '%s' has runs that are not numbers",
+				   "%s: event '%s' has runs that are not numbers (or beyond 1e30)",
 				   path, full);
 		if (ret < 0)
 			return ret;
@@ -312,7 +316,7 @@ static int compare_doc(struct compare *c, const char *path, json_object *doc,
 			ret = samples(&r->side[s], a);
 			if (ret == -EINVAL)
 				return error_say(err, len,
-					   "%s: row '%s' has samples that are not numbers",
+					   "%s: row '%s' has samples that are not numbers (or beyond 1e30)",
 					   path, name);
 			if (ret < 0)
 				return ret;
