@@ -120,6 +120,21 @@ static void side_text(char *buf, size_t len, const struct compare_row *r,
 			 spread_pct(sm));
 }
 
+/* text as a terminal shows it: a control character (a saved file's
+ * names may hold any) as '?', so none moves the cursor or changes
+ * colours. Into buf, which may be text itself. */
+static const char *plain(char *buf, size_t len, const char *text)
+{
+	size_t i;
+
+	if (buf != text)
+		snprintf(buf, len, "%s", text);
+	for (i = 0; buf[i]; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = '?';
+	return buf;
+}
+
 /* Where v falls on the box plot's axis [lo, hi]. */
 static int at(double v, double lo, double hi)
 {
@@ -190,6 +205,7 @@ static void human_block(FILE *f, const struct compare *c, size_t s,
 		side_text(b, sizeof(b), r, s, o->out.big_num);
 		snprintf(name, sizeof(name), r->unit[0] ? "%s (%s)" : "%s%s",
 			 r->name, r->unit);
+		plain(name, sizeof(name), name);
 		pct(lo, sizeof(lo), x->lo_pct);
 		pct(hi, sizeof(hi), x->hi_pct);
 		snprintf(ch, sizeof(ch), "[%s, %s]", lo, hi);
@@ -209,7 +225,7 @@ static void human_block(FILE *f, const struct compare *c, size_t s,
 /* Who ran, how many times, in which order; what failed. */
 static void human_head(FILE *f, const struct compare *c)
 {
-	char label[16];
+	char label[16], word[512];
 	size_t s, k;
 
 	fprintf(f, "\n Performance counter comparison");
@@ -227,11 +243,12 @@ static void human_head(FILE *f, const struct compare *c)
 	for (s = 0; s < c->n_sides; s++) {
 		fprintf(f, "   %s: ", compare_label(s, label, sizeof(label)));
 		for (k = 0; c->argv && c->argv[s][k]; k++)
-			fprintf(f, "%s%s", k ? " " : "", c->argv[s][k]);
+			fprintf(f, "%s%s", k ? " " : "",
+				plain(word, sizeof(word), c->argv[s][k]));
 		if (c->files)
 			fprintf(f, "%s%s", c->argv && c->argv[s][0] ? ", from "
 								    : "",
-				c->files[s]);
+				plain(word, sizeof(word), c->files[s]));
 		fprintf(f, "  (%zu run%s", c->kept[s], c->kept[s] == 1 ? "" : "s");
 		if (c->failed[s])
 			fprintf(f, ", %zu failed and left out", c->failed[s]);

@@ -50,6 +50,19 @@ static bool is_number(json_object *v)
 	       json_object_is_type(v, json_type_double);
 }
 
+/* A name of a file in a message: its first 64 bytes, each control
+ * character as '?', so that the message stays one line. */
+static const char *shown(char *buf, size_t len, const char *name)
+{
+	size_t i;
+
+	snprintf(buf, len, "%.64s", name);
+	for (i = 0; buf[i]; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = '?';
+	return buf;
+}
+
 /* A whole number of a document, 0 when it is none or negative. */
 static size_t count_of(json_object *v)
 {
@@ -127,7 +140,7 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 	json_object *e, *runs, *wall;
 	struct compare_row *r;
 	const char *name, *unit, *cg;
-	char full[1024];
+	char full[1024], name_buf[72];
 	size_t i, n;
 	bool too_many;
 	double v;
@@ -181,7 +194,7 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 		if (ret == -EINVAL)
 			return error_say(err, len,
 				   "%s: event '%s' has runs that are not numbers (or beyond 1e30)",
-				   path, full);
+				   path, shown(name_buf, sizeof(name_buf), full));
 		if (ret < 0)
 			return ret;
 		if (is_number(get(e, "running_pct")) &&
@@ -258,7 +271,7 @@ static int compare_doc(struct compare *c, const char *path, json_object *doc,
 	struct compare_row *r;
 	const char *name, *kind;
 	enum compare_kind k;
-	char label[16];
+	char label[16], name_buf[72];
 	size_t i, s, n;
 	int ret;
 
@@ -312,12 +325,14 @@ static int compare_doc(struct compare *c, const char *path, json_object *doc,
 			if (!json_object_is_type(a, json_type_array))
 				return error_say(err, len,
 					   "%s: row '%s' has no samples of %s",
-					   path, name, label);
+					   path, shown(name_buf, sizeof(name_buf),
+						       name), label);
 			ret = samples(&r->side[s], a);
 			if (ret == -EINVAL)
 				return error_say(err, len,
 					   "%s: row '%s' has samples that are not numbers (or beyond 1e30)",
-					   path, name);
+					   path, shown(name_buf, sizeof(name_buf),
+						       name));
 			if (ret < 0)
 				return ret;
 			if (is_number(get(st, "least_running_pct")))

@@ -44,6 +44,19 @@ printf '{"format": "other"}\n' >other.json
 refused "not results of pstat -r N --format=json" other.json other.json
 refused "separate them with ':::'" "$PROGS/writer" "$PROGS/writer"
 
+# A saved comparison's names reach a terminal without their control
+# characters, which could move its cursor or retitle it.
+printf '%s\n' '{"format": "pstat-compare", "format_version": 1, "runs": 4, "warmup": 0,' \
+	' "commands": [{"label": "A", "command": ["a\u001b[31m"], "runs": 4},' \
+	'  {"label": "B", "command": ["b"], "runs": 4}], "order": [],' \
+	' "rows": [{"event": "e\u001b]0;x\u0007", "unit": "", "kind": "event",' \
+	'  "samples": {"A": [1, 1, 1, 1], "B": [2, 2, 2, 2]}, "stats": {}}]}' >esc.json
+run_pstat compare esc.json
+expect_rc 0
+grep -q 'e?]0;x? *$' err || { show_err_; fail_ "no row of the name with ?s"; }
+grep -q "$(printf '\033')" err && fail_ "an escape character reached the terminal"
+grep -q '   A: a?\[31m  (4 runs)' err || { show_err_; fail_ "no command A with ?"; }
+
 # Names that are no row: said before anything is printed, 125.
 require_perf_events
 run_pstat compare -r 4 -e task-clock --fail-on 'nosuch>1%' -- true ::: true
