@@ -971,6 +971,11 @@ static int compare_operands(struct options *o, int argc, char **argv,
 	if (n == 0) {
 		o->compare_files = argv + optind;
 		o->n_compare_files = (size_t)(argc - optind);
+		for (i = optind + 1; i < argc; i++)
+			if (argv[i][0] == '-' && argv[i][1])
+				return error_say(err, len,
+					   "pstat compare: '%s' after the files: options go first (pstat compare [options] FILE...)",
+					   argv[i]);
 		if (o->n_events || o->n_metrics || o->topdown || o->detailed ||
 		    o->repeat || o->warmup || o->pre_cmd || o->post_cmd ||
 		    o->sync || o->timeout_ms || o->no_inherit || o->all_user ||

@@ -33,6 +33,7 @@ refused "unknown option -I" -I 100 -- touch ran ::: touch ran
 refused "choose one" -x, -j -- touch ran ::: touch ran
 refused "unknown event 'nosuchevent'" -e nosuchevent -- touch ran ::: touch ran
 refused "runs nothing" -e task-clock a.json b.json
+refused "'--fail-on' after the files: options go first" a.json b.json --fail-on 'x>1%'
 
 # Saved results that are not: each file named, and what to do.
 printf 'not json\n' >bad.json
