@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +22,6 @@
 #include "count.h"
 #include "dest.h"
 #include "diag.h"
-#include "error.h"
 #include "evlist.h"
 #include "metricgroup.h"
 #include "notes.h"
@@ -34,7 +32,6 @@
 #include "run.h"
 #include "target.h"
 #include "verbose.h"
-#include "workload.h"
 
 /* The threshold without --threshold: 1%. */
 #define DEFAULT_THRESHOLD 1.0
