@@ -71,20 +71,26 @@ static size_t count_of(json_object *v)
 	return n > 0 ? (size_t)n : 0;
 }
 
-/* The row named name (and unit), made when there is none; NULL with
- * *full when there are MAX_ROWS already. */
-static struct compare_row *row_of(struct compare *c, const char *name,
-				  const char *unit, enum compare_kind kind,
-				  bool *full)
+/* The row named name (and unit) of path's file into *r, made when
+ * there is none: 0, -ENOMEM, or -EINVAL said when there are MAX_ROWS
+ * already. */
+static int row_of(struct compare *c, const char *name, const char *unit,
+		  enum compare_kind kind, struct compare_row **r,
+		  const char *path, char *err, size_t len)
 {
 	size_t i;
 
-	*full = false;
 	for (i = 0; i < c->n_rows; i++)
-		if (strcmp(c->rows[i].name, name) == 0)
-			return &c->rows[i];
-	*full = c->n_rows >= MAX_ROWS;
-	return *full ? NULL : compare_add_row(c, name, unit, kind);
+		if (strcmp(c->rows[i].name, name) == 0) {
+			*r = &c->rows[i];
+			return 0;
+		}
+	if (c->n_rows >= MAX_ROWS)
+		return error_say(err, len,
+			   "%s: more than %d events, more than pstat compare takes",
+			   path, MAX_ROWS);
+	*r = compare_add_row(c, name, unit, kind);
+	return *r ? 0 : -ENOMEM;
 }
 
 /* The numbers of array a as samples of s (null: a run that did not
@@ -142,7 +148,6 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 	const char *name, *unit, *cg;
 	char full[1024], name_buf[72];
 	size_t i, n;
-	bool too_many;
 	double v;
 	int ret;
 
@@ -167,13 +172,9 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 				   path, i + 1);
 		snprintf(full, sizeof(full), cg ? "%s (cgroup %s)" : "%s%s",
 			 name, cg ? cg : "");
-		r = row_of(c, full, unit, COMPARE_EVENT, &too_many);
-		if (too_many)
-			return error_say(err, len,
-				   "%s: more than %d events, more than pstat compare takes",
-				   path, MAX_ROWS);
-		if (!r)
-			return -ENOMEM;
+		ret = row_of(c, full, unit, COMPARE_EVENT, &r, path, err, len);
+		if (ret < 0)
+			return ret;
 		runs = get(e, "runs");
 		if (json_object_is_type(runs, json_type_array)) {
 			ret = samples(&r->side[s], runs);
@@ -206,13 +207,10 @@ static int count_doc(struct compare *c, size_t s, const char *path,
 	}
 	wall = get(run, "runs_elapsed_s");
 	if (json_object_is_type(wall, json_type_array)) {
-		r = row_of(c, "wall-time", "msec", COMPARE_WALL, &too_many);
-		if (too_many)
-			return error_say(err, len,
-				   "%s: more than %d events, more than pstat compare takes",
-				   path, MAX_ROWS);
-		if (!r)
-			return -ENOMEM;
+		ret = row_of(c, "wall-time", "msec", COMPARE_WALL, &r, path,
+			     err, len);
+		if (ret < 0)
+			return ret;
 		n = r->side[s].n;
 		ret = samples(&r->side[s], wall);
 		for (i = n; ret == 0 && i < r->side[s].n; i++)

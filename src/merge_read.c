@@ -1041,24 +1041,32 @@ static int json_read(struct merge_file *mf, const char *buf, char *err,
 	return ret;
 }
 
+/* The text of the file at path into *buf (to free, NULL when -ENOMEM):
+ * 0, -ENOMEM, or -EINVAL when it cannot be read or holds a NUL. */
+static int file_text(const char *path, char **buf, char *err, size_t len)
+{
+	long n = slurp(path, buf);
+
+	if (n == -ENOMEM)
+		return -ENOMEM;
+	if (n < 0 || !*buf)
+		return error_say(err, len, "cannot read '%s': %s", path,
+			   strerror(n < 0 ? (int)-n : EIO));
+	if ((size_t)n != strlen(*buf))
+		return error_say(err, len, "%s: a NUL byte: not a file pstat wrote",
+			   path);
+	return 0;
+}
+
 int merge_json_load(const char *path, json_object **doc, char *err,
 		    size_t len)
 {
 	char *buf;
-	long n;
 	int ret;
 
 	*doc = NULL;
-	n = slurp(path, &buf);
-	if (n == -ENOMEM)
-		return -ENOMEM;
-	if (n < 0 || !buf)
-		ret = error_say(err, len, "cannot read '%s': %s", path,
-			  strerror(n < 0 ? (int)-n : EIO));
-	else if ((size_t)n != strlen(buf))
-		ret = error_say(err, len, "%s: a NUL byte: not a file pstat wrote",
-			  path);
-	else
+	ret = file_text(path, &buf, err, len);
+	if (ret == 0)
 		ret = json_parse(path, buf, doc, err, len);
 	free(buf);
 	return ret;
@@ -1086,21 +1094,14 @@ int merge_file_read(struct merge_file *mf, const char *path, char *err,
 		    size_t len)
 {
 	char *buf;
-	long n;
 	int ret;
 
 	*mf = (struct merge_file){ .path = path, .rank = -1, .size = -1,
 				   .format_version = -1, .exit_status = -1 };
-	n = slurp(path, &buf);
-	if (n == -ENOMEM)
-		return -ENOMEM;
-	if (n < 0 || !buf)
-		ret = error_say(err, len, "cannot read '%s': %s", path,
-			  strerror(n < 0 ? (int)-n : EIO));
-	else if ((size_t)n != strlen(buf))
-		ret = error_say(err, len, "%s: a NUL byte: not a file pstat wrote",
-			  path);
-	else
+	ret = file_text(path, &buf, err, len);
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret == 0)
 		ret = text_read(mf, buf, err, len);
 	/* What mf holds it has copied: the text goes. */
 	free(buf);
