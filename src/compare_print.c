@@ -206,9 +206,10 @@ static void human_block(FILE *f, const struct compare *c, size_t s,
 		snprintf(name, sizeof(name), r->unit[0] ? "%s (%s)" : "%s%s",
 			 r->name, r->unit);
 		plain(name, sizeof(name), name);
-		pct(lo, sizeof(lo), x->lo_pct);
-		pct(hi, sizeof(hi), x->hi_pct);
-		snprintf(ch, sizeof(ch), "[%s, %s]", lo, hi);
+		/* pct's text: in its buffer, or "n/a" (NaN) in none. */
+		snprintf(ch, sizeof(ch), "[%s, %s]",
+			 pct(lo, sizeof(lo), x->lo_pct),
+			 pct(hi, sizeof(hi), x->hi_pct));
 		fprintf(f, " %24s %24s %10s   %-24s %7s  %-12s %s",
 			a, b, pct(lo, sizeof(lo), x->ratio),
 			x->hl.has_interval ? ch : "", pvalue(p, sizeof(p), x->mwu.p),
