@@ -89,7 +89,12 @@ static void parse(struct answer *a, int argc, char **argv)
 	a->pre_cmd = where(argv, argc, a->o.pre_cmd);
 	a->post_cmd = where(argv, argc, a->o.post_cmd);
 	a->cmd = -1;
-	if (a->o.argv) {
+	/* pstat compare's commands are copies of argv's pointers: the
+	 * first's first word is in argv. */
+	if (a->o.argv && a->o.compare) {
+		a->cmd = where(argv, argc, a->o.argv[0]);
+		FUZZ_CHECK(a->cmd >= 0, "compare's first command is not in argv");
+	} else if (a->o.argv) {
 		FUZZ_CHECK(a->o.argv > argv && a->o.argv < argv + argc,
 			   "the command is not in argv");
 		a->cmd = a->o.argv - argv;
@@ -120,10 +125,15 @@ static void check_good(const struct answer *a)
 	const struct options *o = &a->o;
 
 	FUZZ_CHECK(o->action <= OPTIONS_COMPARE, "action %d", o->action);
-	if (o->action == OPTIONS_COMPARE) {
+	FUZZ_CHECK(o->compare == (o->action == OPTIONS_COMPARE) ||
+		   (o->compare && (o->action == OPTIONS_HELP ||
+				   o->action == OPTIONS_VERSION)),
+		   "compare's command line, action %d", o->action);
+	if (o->action == OPTIONS_COMPARE)
 		check_compare(o);
+	/* Its -h and -V stop at once, -r not yet given its default. */
+	if (o->compare)
 		return;
-	}
 	FUZZ_CHECK(o->forever ? o->repeat == SIZE_MAX
 			      : o->repeat >= 1 && o->repeat <= 1000000,
 		   "-r %zu", o->repeat);
