@@ -52,15 +52,15 @@ static bool is_number(json_object *v)
 
 /* A name of a file in a message: its first 64 bytes, each control
  * character as '?', so that the message stays one line. */
-static const char *shown(char *buf, size_t len, const char *name)
+static const char *shown(char *out, size_t len, const char *text)
 {
 	size_t i;
 
-	snprintf(buf, len, "%.64s", name);
-	for (i = 0; buf[i]; i++)
-		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
-			buf[i] = '?';
-	return buf;
+	snprintf(out, len, "%.64s", text);
+	for (i = 0; out[i]; i++)
+		if ((unsigned char)out[i] < 0x20 || out[i] == 0x7f)
+			out[i] = '?';
+	return out;
 }
 
 /* A whole number of a document, 0 when it is none or negative. */

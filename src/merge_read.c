@@ -1049,12 +1049,16 @@ static int file_text(const char *path, char **buf, char *err, size_t len)
 
 	if (n == -ENOMEM)
 		return -ENOMEM;
-	if (n < 0 || !*buf)
-		return error_say(err, len, "cannot read '%s': %s", path,
-			   strerror(n < 0 ? (int)-n : EIO));
-	if ((size_t)n != strlen(*buf))
-		return error_say(err, len, "%s: a NUL byte: not a file pstat wrote",
-			   path);
+	if (n < 0 || !*buf) {
+		error_say(err, len, "cannot read '%s': %s", path,
+			  strerror(n < 0 ? (int)-n : EIO));
+		return -EINVAL;
+	}
+	if ((size_t)n != strlen(*buf)) {
+		error_say(err, len, "%s: a NUL byte: not a file pstat wrote",
+			  path);
+		return -EINVAL;
+	}
 	return 0;
 }
 
