@@ -620,6 +620,7 @@ static enum run_outcome run_with(struct run *r, struct workload *w,
 	if (ret < 0) {
 		workload_abort(w);
 		fail->err = -ret;
+		fail->tasks = true;
 		return RUN_FAILED;
 	}
 	if (run == 0 && h->opened)

@@ -123,6 +123,22 @@ run_pstat -vv --per-thread -e "$ev" -- true
 grep -q 'inherit_stat  *1' err ||
 	{ show_err_; fail_ "--per-thread: no inherit_stat"; }
 
+# A user: under perf_event_paranoid 2 the ring buffer's dummies leave
+# the kernel out, as the counters do (:u). Past what the kernel lets a
+# user lock (no RLIMIT_MEMLOCK, a 4 MiB buffer): one line that says so.
+if [ "$(id -u)" = 0 ] && [ "$(cat /proc/sys/kernel/perf_event_mlock_kb)" -lt 4096 ]
+then
+	run_nobody "$PSTAT" --per-process -x, -e task-clock -- "$tasks" forks
+	expect_rc 0
+	expect_eq "$(csv_rows | wc -l)" 4 "--per-process as nobody: rows"
+	PSTAT_RING_PAGES=1024 run_nobody sh -c 'ulimit -l 0 &&
+		exec "$0" --per-thread -e task-clock -- true' "$PSTAT"
+	expect_rc 125
+	expect_eq "$(grep -c '^pstat: ' err)" 1 "a buffer too large: lines"
+	grep -q '^pstat: cannot map the ring buffer .*PSTAT_RING_PAGES' err ||
+		{ show_err_; fail_ "a buffer too large: the message"; }
+fi
+
 # What it refuses, before running anything.
 expect_refused_saying "drop -I and -r" --per-thread -I 100 -e "$ev"
 expect_refused_saying "drop -I and -r" --per-process -r 2 -e "$ev"
