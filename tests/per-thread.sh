@@ -114,6 +114,18 @@ grep -q -e '^tasks,,,,lost_records,[1-9]' -e '^tasks,,,,buffer_filled,true' \
 expect_eq "$(awk -F, '$1 == "total" { s += $6 } END { print s }' rows)" 350 \
 	"lost records: --format=csv's total"
 
+# A child still running when the command ends: its counts so far are in
+# the command's row, and a note says so (the child's 10 writes and one to
+# say so, the command's pid on stdout and its 50).
+run_pstat --per-thread -x, -o rows -e "$ev" -- "$tasks" daemon
+daemon=$(cat out)
+[ -n "$daemon" ] && kill "$daemon"
+expect_rc 0
+grep -q "^pstat: note: 1 task of the command had not ended" err ||
+	{ show_err_; fail_ "a child left running: no note"; }
+mv rows err
+expect_eq "$(values)" "62 " "a child left running: the command's row"
+
 # Only what asks for it maps a ring buffer: -vv shows each open.
 run_pstat -vv -e "$ev" -- true
 expect_rc 0

@@ -6,7 +6,9 @@
  * 200; the first ends before the others begin; then the parent 50) or
  * "exits N" (N threads one after another, one write each, then 50);
  * "exits N stop" the same with its parent (pstat) stopped meanwhile, so
- * that the records of the exits are more than pstat's buffer holds.
+ * that the records of the exits are more than pstat's buffer holds;
+ * "daemon" (a child that writes 10 times, once more to its parent, and
+ * lives on, paused; the parent writes its pid to stdout, then its 50).
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -78,6 +80,33 @@ static int forks(void)
 	return ret;
 }
 
+static int daemon_child(void)
+{
+	int p[2];
+	char c;
+	pid_t pid;
+
+	if (pipe(p))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		close(p[0]);
+		if (write_n(10) || write(p[1], "x", 1) != 1)
+			_exit(1);
+		close(p[1]);
+		for (;;)
+			pause();
+	}
+	close(p[1]);
+	/* Its writes are done, and none of this one's yet. */
+	if (read(p[0], &c, 1) != 1)
+		return -1;
+	close(p[0]);
+	return dprintf(1, "%d\n", (int)pid) > 0 ? 0 : -1;
+}
+
 static int exits(long n)
 {
 	static const long one[] = { 1 };
@@ -101,6 +130,8 @@ int main(int argc, char **argv)
 		ret = threads(three, 3);
 	else if (strcmp(argv[1], "forks") == 0 && argc == 2)
 		ret = forks();
+	else if (strcmp(argv[1], "daemon") == 0 && argc == 2)
+		ret = daemon_child();
 	else if (strcmp(argv[1], "exits") == 0 && argc == 3)
 		ret = exits(strtol(argv[2], NULL, 10));
 	else if (strcmp(argv[1], "exits") == 0 && argc == 4 &&
