@@ -17,6 +17,13 @@
  *   added, so that a value that comes twice counts once.
  * - The command's own task writes none (it is no inherited copy): its
  *   counts are the command's totals less those of the records.
+ * - perf record -s has all its counters inherited, so the kernel may
+ *   swap the command's context with a thread's that is its clone (a
+ *   context switch made cheap); the thread then ends with the original
+ *   counters and writes no record, and perf report -T lacks it (9 runs
+ *   of 10 of tests/progs/tasks here). The buffer's owner here is not
+ *   inherited, so no thread's context is a clone of the command's
+ *   (inherit_task_group clears inherited_all), and that cannot happen.
  * - PERF_RECORD_COMM (at exec, or a thread naming itself) and
  *   PERF_RECORD_FORK name the tasks: a new task has its maker's name
  *   until it takes one. They come from a second dummy, inherited, with
