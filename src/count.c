@@ -414,6 +414,12 @@ int count_failed(const struct options *o, const struct target *tg,
 			out_of_fds(el, tg, msg, len);
 			return EXIT_PSTAT_FAILED;
 		}
+		if (f->tasks) {
+			snprintf(msg, len, "cannot map the ring buffer of --per-thread for %s: %s%s",
+				 o->argv[0], strerror(f->err),
+				 f->err == EPERM ? " (more than kernel.perf_event_mlock_kb allows each user: set PSTAT_RING_PAGES lower)" : "");
+			return EXIT_PSTAT_FAILED;
+		}
 		snprintf(msg, len, "cannot count %s: %s",
 			 o->argv ? o->argv[0] : tg->desc, strerror(f->err));
 		return EXIT_PSTAT_FAILED;

@@ -195,6 +195,37 @@ struct evlist_group evlist_group_of(const struct evlist *el, size_t i)
 	};
 }
 
+int evlist_redirect(struct evlist *el, int fd)
+{
+	size_t i, t;
+	int ret;
+
+	for (i = 0; i < el->n; i++) {
+		for (t = 0; t < el->ev[i]->n_targets; t++) {
+			if (el->ev[i]->fds[t] < 0)
+				continue;
+			ret = sys_event_ioctl(el->ev[i]->fds[t],
+					      PERF_EVENT_IOC_SET_OUTPUT,
+					      (unsigned long)fd);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+bool evlist_find_id(const struct evlist *el, uint64_t id, size_t *i)
+{
+	size_t t;
+
+	for (*i = 0; *i < el->n; (*i)++)
+		for (t = 0; t < el->ev[*i]->n_targets; t++)
+			if (el->ev[*i]->fds[t] >= 0 &&
+			    el->ev[*i]->ids[t] == id)
+				return true;
+	return false;
+}
+
 size_t evlist_targets(const struct evlist *el)
 {
 	return el->n_targets;
@@ -215,6 +246,13 @@ static void set_counting_attr(struct evsel *e, const struct target *t,
 	/* The kernel takes these on a leader only. */
 	a->pinned = leader && e->pinned;
 	a->exclusive = leader && e->exclusive;
+	/*
+	 * --per-thread with a command: each task's counts come as a
+	 * PERF_RECORD_READ when it exits (tasks.c). Every counter asks:
+	 * the kernel takes a member out of its group before it writes
+	 * the member's record, so a leader's record alone may lack them.
+	 */
+	a->inherit_stat = t->per_task;
 }
 
 void evlist_configure(struct evlist *el, const struct target *t)
@@ -279,7 +317,8 @@ static int open_group_target(struct evlist *el, size_t first, size_t n,
 			continue;	/* its PMU does not count there */
 		set_counting_attr(e, tg, leader_fd < 0);
 		/* A group of one reads one value: no id to match it by. */
-		ret = open_precise(e, t, pid, cpu, leader_fd, n > 1);
+		ret = open_precise(e, t, pid, cpu, leader_fd,
+				   n > 1 || tg->per_task);
 		if (ret < 0 && evsel_err_unsupported(-ret))
 			continue;
 		if (ret == -ESRCH && tg->skip_vanished) {

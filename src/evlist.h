@@ -93,6 +93,17 @@ const struct evsel *evlist_open_leader(const struct evlist *el, size_t i);
 size_t evlist_targets(const struct evlist *el);
 
 /*
+ * Every open counter writes its records to the ring buffer of counter
+ * fd (PERF_EVENT_IOC_SET_OUTPUT): the kernel maps no inherited per-task
+ * counter itself (EINVAL), but lets it write into another's buffer. 0
+ * or -errno.
+ */
+int evlist_redirect(struct evlist *el, int fd);
+
+/* The evsel whose counter has id (PERF_EVENT_IOC_ID), in *i. */
+bool evlist_find_id(const struct evlist *el, uint64_t id, size_t *i);
+
+/*
  * One read per group and target, values matched by id: each evsel's
  * per-target values (evsel_value). 0 or -errno.
  */

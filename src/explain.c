@@ -64,6 +64,11 @@ void explain_attr(FILE *f, const struct perf_event_attr *a)
 	read_format(f, a->read_format);
 	field(f, "disabled", a->disabled, false);
 	field(f, "inherit", a->inherit, false);
+	field(f, "inherit_stat", a->inherit_stat, false);
+	field(f, "comm", a->comm, false);
+	field(f, "task", a->task, false);
+	field(f, "watermark", a->watermark, false);
+	field(f, "wakeup_watermark", a->wakeup_watermark, false);
 	field(f, "pinned", a->pinned, false);
 	field(f, "exclusive", a->exclusive, false);
 	field(f, "exclude_user", a->exclude_user, false);

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 
 #include "compat.h"
+#include "aggr.h"
 #include "diag.h"
 #include "diagnose.h"
 #include "evlist.h"
@@ -322,6 +323,30 @@ static bool group_never_ran(const struct results *res,
 	return n > 1;
 }
 
+/*
+ * --per-thread with a command: what the kernel's records did not tell.
+ * Their counts are in the command's row, and the totals are whole.
+ */
+static void note_tasks(const struct results *res)
+{
+	if (!res->per_task)
+		return;
+	if (res->tasks_lost)
+		diag_note("%s%llu record%s of the command's tasks did not fit in pstat's ring buffer: the counts of the tasks they told of are in the command's row (%s); the totals are whole",
+			  res->tasks_full ? "at least " : "",
+			  (unsigned long long)res->tasks_lost,
+			  res->tasks_lost == 1 ? "" : "s",
+			  res->aggr ? res->aggr->label[0] : "its first");
+	else if (res->tasks_full)
+		diag_note("pstat's ring buffer filled up: records of the command's tasks may not have fit, and the counts of the tasks they told of be in the command's row (%s); the totals are whole",
+			  res->aggr ? res->aggr->label[0] : "its first");
+	if (res->tasks_unended)
+		diag_note("%zu task%s of the command had not ended when it did (or %s end was lost): %s counts so far are in the command's row",
+			  res->tasks_unended, res->tasks_unended == 1 ? "" : "s",
+			  res->tasks_unended == 1 ? "its" : "their",
+			  res->tasks_unended == 1 ? "its" : "their");
+}
+
 void notes_counted(const struct results *res)
 {
 	const struct evlist *el = res->el;
@@ -332,6 +357,7 @@ void notes_counted(const struct results *res)
 
 	if (!diag_notes_on() || !res->enabled)
 		return;
+	note_tasks(res);
 	ran = never_ran(res);
 	if (!ran)
 		return;

@@ -300,14 +300,34 @@ static int take_format(struct options *o, const struct opt *r,
 		   arg);
 }
 
+static int take_per_process(struct options *o, const struct opt *r,
+			    const char *arg, char *err, size_t len);
+
+static const char aggr_conflict[] =
+	"choose one of -A, --per-core, --per-die, --per-socket, --per-node, --per-thread and --per-process";
+
 static int take_aggr(struct options *o, const struct opt *r,
 		     const char *arg, char *err, size_t len)
 {
-	if (o->aggr != AGGR_GLOBAL && o->aggr != (enum aggr_kind)r->value)
-		return error_say(err, len,
-			   "choose one of -A, --per-core, --per-die, --per-socket, --per-node and --per-thread");
+	if ((o->aggr != AGGR_GLOBAL && o->aggr != (enum aggr_kind)r->value) ||
+	    (o->per_process && r->take != take_per_process))
+		return error_say(err, len, "%s", aggr_conflict);
 	o->aggr = (enum aggr_kind)r->value;
 	return 0;
+}
+
+/* --per-process: the command's threads counted, summed per process. */
+static int take_per_process(struct options *o, const struct opt *r,
+			    const char *arg, char *err, size_t len)
+{
+	int ret;
+
+	if (o->aggr == AGGR_THREAD && !o->per_process)
+		return error_say(err, len, "%s", aggr_conflict);
+	ret = take_aggr(o, r, arg, err, len);
+	if (ret == 0)
+		o->per_process = true;
+	return ret;
 }
 
 /* --threshold [EVENT=]PCT%: its syntax now; compare.c applies it. */
@@ -423,8 +443,12 @@ static const struct opt opts[] = {
 	  .value = AGGR_NODE },
 	{ .name = "per-thread", .section = TARGETS,
 	  .help = "one line per thread (with -p, -t, or -a:\n"
-		  "every thread of the system)",
+		  "every thread of the system; with a command:\n"
+		  "every thread it made, ended ones too)",
 	  .take = take_aggr, .value = AGGR_THREAD },
+	{ .name = "per-process", .section = TARGETS,
+	  .help = "with a command: one line per process it made",
+	  .take = take_per_process, .value = AGGR_THREAD },
 
 	{ .name = "repeat", .letter = 'r', .arg = "N", .section = RUNS,
 	  .help = "run the command N times: means and spread;\n"
@@ -873,8 +897,10 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	    ((!o->all_cpus && !o->cpu_list) || o->aggr == AGGR_THREAD))
 		return error_say(err, len,
 			   "-G and --for-each-cgroup count a cgroup on CPUs: add -a or -C LIST (and no --per-thread)");
-	if (o->aggr == AGGR_THREAD && !o->pids && !o->tids && !o->all_cpus)
-		return error_say(err, len, "--per-thread goes with -p, -t or -a");
+	if (o->per_process && (o->pids || o->tids || o->all_cpus ||
+			       o->cpu_list))
+		return error_say(err, len,
+			   "--per-process counts the processes of a command: drop -p, -t, -a and -C");
 	if (o->aggr != AGGR_GLOBAL && o->aggr != AGGR_THREAD && !o->all_cpus &&
 	    !o->cpu_list)
 		return error_say(err, len,
@@ -886,6 +912,24 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	    o->n_metrics == 0 && !o->topdown)
 		return error_say(err, len,
 			   "--explain needs the events to explain: -e LIST or -M LIST");
+	return 0;
+}
+
+/*
+ * --per-thread or --per-process with a command: the counts of each of
+ * its tasks come once, as it ends (tasks.c), so they are a whole run's.
+ */
+static int check_per_task(const struct options *o, char *err, size_t len)
+{
+	if (o->aggr != AGGR_THREAD || !o->argv || o->pids || o->tids ||
+	    o->all_cpus || o->cpu_list)
+		return 0;
+	if (o->interval_ms || o->repeat != 1 || o->forever)
+		return error_say(err, len,
+			   "--per-thread and --per-process with a command count one whole run of its tasks: drop -I and -r");
+	if (o->no_inherit)
+		return error_say(err, len,
+			   "--per-thread and --per-process with a command count the tasks it makes: drop -i");
 	return 0;
 }
 
@@ -1096,7 +1140,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 					   argv[optind]) : 0;
 	if (optind < argc)
 		o->argv = argv + optind;
-	return 0;
+	return check_per_task(o, err, err_len);
 }
 
 void options_free(struct options *o)

@@ -103,6 +103,8 @@ struct options {
 	size_t n_cgroups;
 	const char *for_each_cgroup;	/* --for-each-cgroup list, or NULL */
 	enum aggr_kind aggr;	/* -A, --per-..., or AGGR_GLOBAL */
+	bool per_process;	/* --per-process: AGGR_THREAD's rows summed
+				 * per process */
 	long delay_ms;		/* -D, 0 for none, -1: until --control
 				 * says "enable" */
 	const char *control;	/* --control fd:... or fifo:..., or NULL */

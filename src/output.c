@@ -708,6 +708,60 @@ static int prepare_section(struct output *out, const struct results *res,
 	return 0;
 }
 
+/* The spread of the event of rows ev, ev + n_events, ... over them. */
+static bool event_spread(const struct results *res, size_t ev,
+			 struct output_row *first, struct output_spread *s)
+{
+	size_t n_aggr = res->aggr->n, a;
+	struct output_row row;
+	double sum = 0.0;
+
+	*s = (struct output_spread){
+		.row = first,
+		.over = res->tasks_per_process ? "processes" : "threads",
+	};
+	for (a = 0; a < n_aggr; a++) {
+		row_value(res, &res->rows[ev * n_aggr + a], false, &row);
+		if (a == 0)
+			*first = row;
+		if (!counts_counted(&row.r))
+			continue;
+		row.value = output_shown(row.rr, row.raw);
+		s->min = s->n && s->min < row.value ? s->min : row.value;
+		s->max = s->n && s->max > row.value ? s->max : row.value;
+		sum += row.value;
+		s->n++;
+	}
+	if (!s->n)
+		return false;
+	first->name = first->rr->name;
+	first->unit = first->rr->unit;
+	first->fractional = first->rr->clock || first->rr->scale != 1.0;
+	s->mean = sum / (double)s->n;
+	s->imbalance = s->mean > 0.0 ? s->max / s->mean - 1.0 : 0.0;
+	return true;
+}
+
+/* After the totals of --per-thread with a command: each event's spread. */
+static void print_spreads(struct output *out, const struct results *res)
+{
+	size_t n_events, ev;
+	struct output_spread s;
+	struct output_row first;
+	bool any = false;
+
+	if (!res->per_task || out->interval || !out->p->spread ||
+	    !res->aggr || !res->aggr->n)
+		return;
+	n_events = res->n_rows / res->aggr->n;
+	for (ev = 0; ev < n_events; ev++) {
+		if (!event_spread(res, ev, &first, &s))
+			continue;
+		out->p->spread(out, &s, !any);
+		any = true;
+	}
+}
+
 static void print_section(struct output *out, const struct results *res,
 			  const struct output_run *run, double wall_ns)
 {
@@ -751,6 +805,7 @@ static void print_section(struct output *out, const struct results *res,
 		out->p->row(out, &row);
 		out->rows++;
 	}
+	print_spreads(out, res);
 	if (out->p->section_end)
 		out->p->section_end(out, run);
 	out->sections++;

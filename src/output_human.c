@@ -572,6 +572,38 @@ static void human_section_end(struct output *out,
 		VALUE_WIDTH, avg, sd, pct);
 }
 
+/* A spread's number as its rows show theirs: a count grouped, else two
+ * decimals (a mean always). */
+static void spread_number(const struct output *out, char *buf, size_t len,
+			  double v, bool fractional)
+{
+	if (!fractional && v < 1.8e19) {
+		format_grouped(out, buf, len, (uint64_t)(v + 0.5));
+		return;
+	}
+	format_fixed(out, buf, len, 2, v);
+	group_integer(out, buf, len);
+}
+
+/* --per-thread with a command: a block after the rows, as --merge's. */
+static void human_spread(struct output *out, const struct output_spread *s,
+			 bool first)
+{
+	char min[64], max[64], mean[64], imb[64];
+
+	if (first)
+		fprintf(out->f, "\n %*s %14s %14s %10s  (over the %s)\n",
+			VALUE_WIDTH, "min", "max", "mean", "imbalance",
+			s->over);
+	spread_number(out, min, sizeof(min), s->min, s->row->fractional);
+	spread_number(out, max, sizeof(max), s->max, s->row->fractional);
+	spread_number(out, mean, sizeof(mean), s->mean, true);
+	format_fixed(out, imb, sizeof(imb), 2, s->imbalance * 100.0);
+	fprintf(out->f, " %*s %14s %14s %9s%%  %s%s%s (%zu %s)\n", VALUE_WIDTH,
+		min, max, mean, imb, s->row->unit, *s->row->unit ? " " : "",
+		s->row->name, s->n, s->over);
+}
+
 /*
  * --metric-only: the titles above the intervals once, and above the
  * totals after their banner; each column as wide as its title or its
@@ -648,5 +680,6 @@ const struct output_printer output_human = {
 	.start = human_start,
 	.section = human_section,
 	.row = human_row,
+	.spread = human_spread,
 	.section_end = human_section_end,
 };

@@ -95,10 +95,27 @@ struct output {
 	bool colour;		/* thresholds coloured (human format) */
 };
 
+/*
+ * --per-thread or --per-process with a command: how one event spread
+ * over the tasks (or processes), as --merge shows it over ranks.
+ */
+struct output_spread {
+	const struct output_row *row;	/* the event's first row: its name,
+					 * unit, fractional */
+	const char *over;	/* "threads" or "processes" */
+	size_t n;		/* rows that counted it */
+	double min, max, mean;	/* as the rows show them (clocks in ms) */
+	double imbalance;	/* max / mean - 1; 0 when the mean is 0 */
+};
+
 struct output_printer {
 	void (*start)(struct output *out);
 	void (*section)(struct output *out, const struct output_run *run);
 	void (*row)(struct output *out, const struct output_row *row);
+	/* After the totals' rows: each event's spread (first for the first
+	 * of them); NULL: the format shows none (-x, -j). */
+	void (*spread)(struct output *out, const struct output_spread *s,
+		       bool first);
 	void (*section_end)(struct output *out, const struct output_run *run);
 	void (*finish)(struct output *out);
 	/*

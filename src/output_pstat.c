@@ -196,6 +196,47 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 	}
 }
 
+/*
+ * --per-thread with a command: a record of each statistic of the
+ * event's spread over the threads or processes (the tasks record "per"
+ * says which): its name in the aggregate column, how many counted the
+ * event in aggregate_cpus.
+ */
+static void pcsv_spread(struct output *out, const struct output_spread *s,
+			bool first)
+{
+	const struct { const char *name; double v; } stat[] = {
+		{ "min", s->min }, { "max", s->max }, { "mean", s->mean },
+		{ "imbalance", s->imbalance },
+	};
+	size_t i;
+
+	(void)first;
+	for (i = 0; i < sizeof(stat) / sizeof(stat[0]); i++) {
+		fprintf(out->f, "spread,,%s,%zu,", stat[i].name, s->n);
+		csv_cell(out->f, s->row->name, false);
+		fprintf(out->f, "%.6f,", stat[i].v);
+		csv_cell(out->f, i < 3 ? s->row->unit : "", false);
+		fputs("counted" ",,,,,,,," ",,,,,,,,," "\n", out->f);
+	}
+}
+
+/* What the kernel's records of the tasks did not tell. */
+static void pcsv_tasks(FILE *f, const struct results *res)
+{
+	char buf[64];
+
+	fprintf(f, "tasks,,,,per,%s,,,,,,,,,,,,,,,,,,,\n",
+		res->tasks_per_process ? "process" : "thread");
+	snprintf(buf, sizeof(buf), "%" PRIu64, res->tasks_lost);
+	fputs("tasks,,,,lost_records,", f);
+	fprintf(f, "%s,,,,,,,,,,,,,,,,,,,\n", buf);
+	fprintf(f, "tasks,,,,buffer_filled,%s,,,,,,,,,,,,,,,,,,,\n",
+		res->tasks_full ? "true" : "false");
+	fprintf(f, "tasks,,,,unended,%zu,,,,,,,,,,,,,,,,,,,\n",
+		res->tasks_unended);
+}
+
 static void run_cell(FILE *f, const char *key, const char *value)
 {
 	fputs("run,,,,", f);
@@ -252,6 +293,8 @@ static void pcsv_section_end(struct output *out, const struct output_run *run)
 
 	if (out->interval)
 		return;
+	if (out->res->per_task)
+		pcsv_tasks(out->f, out->res);
 	fputs("run,,,,command,", out->f);
 	argv_cell(out->f, run->argv);
 	fputs(",,,,,,,,,," METRIC_CELLS "\n", out->f);
@@ -290,6 +333,7 @@ static void pcsv_section_end(struct output *out, const struct output_run *run)
 const struct output_printer output_pstat_csv = {
 	.start = pcsv_start,
 	.row = pcsv_row,
+	.spread = pcsv_spread,
 	.section_end = pcsv_section_end,
 };
 
@@ -541,6 +585,45 @@ static void pjson_run(FILE *f, const struct output_run *run,
 	fputc('}', f);
 }
 
+/*
+ * --per-thread with a command: the events' array ends, and "spread"'s
+ * begins (section_end ends it, as it would have the events').
+ */
+static void pjson_spread(struct output *out, const struct output_spread *s,
+			 bool first)
+{
+	FILE *f = out->f;
+
+	fputs(first ? "\n  ],\n \"spread\": [\n   {" : ",\n   {", f);
+	key(f, "event");
+	json_string(f, s->row->name);
+	fputs(", ", f);
+	key(f, "unit");
+	json_string(f, s->row->unit);
+	fputs(", ", f);
+	key(f, "over");
+	json_string(f, s->over);
+	fprintf(f, ", \"n\": %zu, \"min\": ", s->n);
+	json_number(f, s->min);
+	fputs(", \"max\": ", f);
+	json_number(f, s->max);
+	fputs(", \"mean\": ", f);
+	json_number(f, s->mean);
+	fputs(", \"imbalance\": ", f);
+	json_number(f, s->imbalance);
+	fputc('}', f);
+}
+
+/* What the kernel's records of the tasks did not tell. */
+static void pjson_tasks(FILE *f, const struct results *res)
+{
+	fprintf(f, ",\n \"tasks\": {\"per\": \"%s\", \"lost_records\": %"
+		PRIu64 ", \"buffer_filled\": %s, \"unended\": %zu}",
+		res->tasks_per_process ? "process" : "thread",
+		res->tasks_lost, res->tasks_full ? "true" : "false",
+		res->tasks_unended);
+}
+
 static void pjson_section_end(struct output *out, const struct output_run *run)
 {
 	fputs(out->rows ? "\n  ]" : "]", out->f);
@@ -548,6 +631,8 @@ static void pjson_section_end(struct output *out, const struct output_run *run)
 		fputc('}', out->f);
 		return;
 	}
+	if (out->res->per_task)
+		pjson_tasks(out->f, out->res);
 	pjson_run(out->f, run, out->res);
 	fputs("}\n", out->f);
 }
@@ -556,5 +641,6 @@ const struct output_printer output_pstat_json = {
 	.start = pjson_start,
 	.section = pjson_section,
 	.row = pjson_row,
+	.spread = pjson_spread,
 	.section_end = pjson_section_end,
 };

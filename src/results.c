@@ -186,6 +186,27 @@ void results_snapshot(struct results *r)
 	}
 }
 
+void results_snapshot_values(struct results *r, const struct counts_values *v)
+{
+	size_t n_ev = evlist_count(r->el), i, j;
+
+	for (i = 0; i < r->n_rows; i++) {
+		struct results_row *row = &r->rows[i];
+
+		row->now = (struct counts_values){ 0 };
+		row->counting_now = switches(r->el, row, &row->starts_now);
+		row->covered = true;
+		for (j = 0; j < row->n_evsels; j++) {
+			const struct counts_values *x =
+				&v[row->aggr * n_ev + row->first + j];
+
+			row->now.value += x->value;
+			row->now.enabled += x->enabled;
+			row->now.running += x->running;
+		}
+	}
+}
+
 /*
  * Whether pstat had the row counting at some time since the previous
  * interval (or the run's start): on then, or started since. The

@@ -74,6 +74,14 @@ struct results {
 	 * does not grow with the runs (-r 0).
 	 */
 	bool keep_values;
+	/* --per-thread or --per-process with a command: what the kernel's
+	 * records did not tell (tasks.h), which the notes and pstat's own
+	 * formats say. */
+	bool per_task;
+	bool tasks_per_process;	/* a row per process, not per thread */
+	uint64_t tasks_lost;	/* records the kernel had no room for */
+	bool tasks_full;	/* the buffer filled up: maybe more */
+	size_t tasks_unended;	/* tasks whose end never came */
 	bool keep_wall;
 	double *run_wall_ns;	/* each run's elapsed time, or NULL */
 	size_t runs_cap;	/* room for the values of this many runs */
@@ -93,6 +101,12 @@ void results_free(struct results *r);
 
 /* Take the evsels' last reads as the rows' readings. */
 void results_snapshot(struct results *r);
+
+/*
+ * Take v as the rows' readings instead: the values of each aggregate,
+ * one per evsel of each (--per-thread with a command: tasks.c's).
+ */
+void results_snapshot_values(struct results *r, const struct counts_values *v);
 
 /*
  * What a row shows: over the whole run, or since the previous interval.

@@ -14,14 +14,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "aggr.h"
 #include "clock.h"
 #include "control.h"
 #include "evlist.h"
+#include "evsel.h"
 #include "options.h"
 #include "output.h"
 #include "results.h"
 #include "run.h"
 #include "target.h"
+#include "tasks.h"
 #include "workload.h"
 
 /* How often -p and -t look whether their targets are gone. */
@@ -35,6 +38,8 @@ struct run {
 	struct output *out;
 	const struct run_hooks *hooks;
 	struct control *ctl;	/* --control, or NULL */
+	struct tasks *tasks;	/* --per-thread with a command, or NULL */
+	int tasks_idle;		/* its drains in a row that found nothing */
 	int timer_fd;		/* the interval timer, or -1 */
 	int delay_fd;		/* -D: enables the counters, or -1 */
 	int timeout_fd;		/* --timeout: stops the command, or -1 */
@@ -380,6 +385,73 @@ static enum workload_watch_next tick_ready(void *arg)
 	return WORKLOAD_WATCH_ON;
 }
 
+/*
+ * The kernel's records of the command's tasks are half a buffer: take
+ * them. None twice in a row: the buffer's task, the command's first
+ * thread, has ended, and the poll says so until the command is reaped;
+ * the last records are taken after the end (a command whose first
+ * thread ends before its others may then lose some, which is said).
+ */
+static enum workload_watch_next tasks_ready(void *arg)
+{
+	struct run *r = arg;
+	int n = tasks_drain(r->tasks, r->el);
+
+	if (n < 0)
+		r->err = n;
+	r->tasks_idle = n == 0 ? r->tasks_idle + 1 : 0;
+	return n >= 0 && r->tasks_idle < 2 ? WORKLOAD_WATCH_ON
+					   : WORKLOAD_WATCH_OFF;
+}
+
+/* The ring buffer's pages: PSTAT_RING_PAGES, for tests of a small one. */
+static size_t ring_pages(void)
+{
+	const char *s = getenv("PSTAT_RING_PAGES");
+
+	return s ? strtoul(s, NULL, 10) : TASKS_PAGES;
+}
+
+static int make_results(struct run *r);
+
+/*
+ * --per-thread with a command, once the last records are in: a row per
+ * task (or process), the command's own counts being what they leave of
+ * its totals; then the results, of those rows. 0 or -ENOMEM.
+ */
+static int task_results(struct run *r)
+{
+	size_t n_ev = evlist_count(r->el), i;
+	struct counts_values *totals = calloc(n_ev + 1, sizeof(*totals));
+	struct counts_values *vals = NULL;
+	struct tasks_gaps gaps;
+	struct aggr a;
+	int ret = totals ? tasks_drain(r->tasks, r->el) : -ENOMEM;
+
+	for (i = 0; ret >= 0 && i < n_ev; i++)
+		if (evsel_targets(evlist_at(r->el, i)))
+			totals[i] = *evsel_value(evlist_at(r->el, i), 0);
+	if (ret >= 0)
+		ret = tasks_aggr(r->tasks, totals, r->tg->per_process, &a,
+				 &vals, &gaps);
+	free(totals);
+	if (ret < 0)
+		return ret;
+	aggr_free(&r->tg->aggr);
+	r->tg->aggr = a;
+	ret = make_results(r);
+	if (ret == 0) {
+		results_snapshot_values(r->res, vals);
+		r->res->per_task = true;
+		r->res->tasks_per_process = r->tg->per_process;
+		r->res->tasks_lost = gaps.lost;
+		r->res->tasks_full = gaps.full;
+		r->res->tasks_unended = gaps.unended;
+	}
+	free(vals);
+	return ret;
+}
+
 /* The watches of this run: intervals, -D, --timeout, gone targets. */
 static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 {
@@ -411,6 +483,8 @@ static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 		w[(*n)++] = (struct workload_watch){ r->hooks->tick_fd, tick_ready, r };
 	if (r->ctl)
 		w[(*n)++] = (struct workload_watch){ r->ctl->ctl_fd, control_ready, r };
+	if (r->tasks)
+		w[(*n)++] = (struct workload_watch){ tasks_fd(r->tasks), tasks_ready, r };
 	return 0;
 }
 
@@ -503,7 +577,7 @@ static enum run_outcome run_with(struct run *r, struct workload *w,
 {
 	const struct run_hooks *h = r->hooks;
 	const struct target *tg = r->tg;
-	struct workload_watch watches[6];
+	struct workload_watch watches[7];
 	size_t n_watches;
 	double elapsed;
 	int ret, exec_err = 0;
@@ -540,6 +614,15 @@ static enum run_outcome run_with(struct run *r, struct workload *w,
 		return fail->failed == EVLIST_NO_EVSEL ? RUN_FAILED
 						       : RUN_OPEN_FAILED;
 	}
+	r->tasks_idle = 0;
+	if (tg->per_task && r->child)
+		ret = tasks_open(&r->tasks, r->el, r->child, ring_pages());
+	if (ret < 0) {
+		workload_abort(w);
+		fail->err = -ret;
+		fail->tasks = true;
+		return RUN_FAILED;
+	}
 	if (run == 0 && h->opened)
 		h->opened(h->arg, r->el, r->child ? workload_path(w) : NULL);
 	/* Without enable_on_exec the counters start here, or after -D. */
@@ -571,7 +654,7 @@ static enum run_outcome run_with(struct run *r, struct workload *w,
 	}
 	/* Short of memory for them, the command still runs to its end,
 	 * and pstat then says it could not count it. */
-	if (ret == 0 && make_results(r) < 0)
+	if (ret == 0 && !r->tasks && make_results(r) < 0)
 		r->err = -ENOMEM;
 	if (ret == 0) {
 		ret = workload_wait(w, watches, n_watches);
@@ -618,7 +701,13 @@ static enum run_outcome run_with(struct run *r, struct workload *w,
 		return RUN_DONE;
 	}
 	info->partial = info->interrupted;
-	results_snapshot(r->res);
+	ret = r->tasks ? task_results(r) : 0;
+	if (ret < 0) {
+		fail->err = -ret;
+		return RUN_FAILED;
+	}
+	if (!r->tasks)
+		results_snapshot(r->res);
 	if (results_end_run(r->res, elapsed) < 0) {
 		fail->err = ENOMEM;
 		return RUN_FAILED;
@@ -642,6 +731,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		return RUN_FAILED;
 	}
 	ret = run_with(r, w, info, run, fail);
+	tasks_close(r->tasks);
+	r->tasks = NULL;
 	workload_free(w);
 	return ret;
 }

@@ -30,6 +30,8 @@ enum run_outcome {
 /* What went wrong, for main to word (diagnose.c). */
 struct run_failure {
 	int err;		/* the errno of a failure */
+	bool tasks;		/* RUN_FAILED: making the ring buffer of
+				 * --per-thread with a command (tasks.h) */
 	size_t failed;		/* RUN_OPEN_FAILED: the evsel's index */
 	size_t counters;	/* RUN_FD_LIMIT: descriptors for counters, */
 	size_t fds;		/* with pstat's own, */

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -57,12 +58,29 @@ static int kernel_paranoid(int *level)
 	return sscanf(buf, "%d", level) == 1 ? 0 : -EINVAL;
 }
 
+static int kernel_mmap(int fd, size_t len, void **addr)
+{
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+
+	if (p == MAP_FAILED)
+		return -errno;
+	*addr = p;
+	return 0;
+}
+
+static int kernel_munmap(void *addr, size_t len)
+{
+	return munmap(addr, len) < 0 ? -errno : 0;
+}
+
 static const struct sys_ops kernel_ops = {
 	.perf_event_open = kernel_perf_event_open,
 	.ioctl = kernel_ioctl,
 	.read = kernel_read,
 	.close = kernel_close,
 	.paranoid = kernel_paranoid,
+	.mmap = kernel_mmap,
+	.munmap = kernel_munmap,
 };
 
 static const struct sys_ops *ops = &kernel_ops;
@@ -138,4 +156,14 @@ int sys_close(int fd)
 int sys_paranoid(int *level)
 {
 	return ops->paranoid ? ops->paranoid(level) : -ENOSYS;
+}
+
+int sys_mmap(int fd, size_t len, void **addr)
+{
+	return ops->mmap ? ops->mmap(fd, len, addr) : -ENOSYS;
+}
+
+int sys_munmap(void *addr, size_t len)
+{
+	return ops->munmap ? ops->munmap(addr, len) : -ENOSYS;
 }

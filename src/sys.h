@@ -21,6 +21,10 @@ struct sys_ops {
 	int (*close)(int fd);
 	/* kernel.perf_event_paranoid into *level; NULL: unknown. */
 	int (*paranoid)(int *level);
+	/* A shared read-write mapping of len bytes of a counter, in *addr
+	 * (its ring buffer); and its unmapping. NULL: -ENOSYS. */
+	int (*mmap)(int fd, size_t len, void **addr);
+	int (*munmap)(void *addr, size_t len);
 };
 
 /* Replace the operations (unit tests); NULL restores the kernel's. */
@@ -41,6 +45,14 @@ int sys_event_id(int fd, uint64_t *id);
 int sys_event_ioctl(int fd, unsigned long request, unsigned long arg);
 ssize_t sys_read(int fd, void *buf, size_t len);
 int sys_close(int fd);
+
+/*
+ * Map len bytes of counter fd, shared and writable (its metadata page
+ * and ring buffer, perf_event_open(2)): 0 with *addr, or -errno. The
+ * mapping is undone by sys_munmap.
+ */
+int sys_mmap(int fd, size_t len, void **addr);
+int sys_munmap(void *addr, size_t len);
 
 /* kernel.perf_event_paranoid; 0, or -ENOENT without perf events, or
  * -ENOSYS when the operations in use do not say. */

@@ -244,6 +244,10 @@ static int resolve_all_threads(struct target *t, char *const argv[],
 static int resolve_command(struct target *t, const struct options *o)
 {
 	t->enable_on_exec = !o->delay_ms;
+	/* --per-thread or --per-process with a command (tasks.h). */
+	t->per_task = o->aggr == AGGR_THREAD && !o->pids && !o->tids &&
+		      !o->all_cpus && !o->cpu_list;
+	t->per_process = t->per_task && o->per_process;
 	return add_command_slot(t, o->argv);
 }
 

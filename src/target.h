@@ -27,6 +27,10 @@ struct target {
 	bool inherit;		/* count children and threads too */
 	bool enable_on_exec;	/* the kernel starts counting at exec */
 	bool skip_vanished;	/* a thread gone before its open is no error */
+	bool per_task;		/* --per-thread or --per-process with a
+				 * command: each task's counts from the
+				 * kernel's records (tasks.c) */
+	bool per_process;	/* --per-process: summed per process */
 	bool command_slot;	/* the last of pids is the command's, once
 				 * target_set_command gives it */
 	char desc[256];		/* for the header: "'system wide'", ...;

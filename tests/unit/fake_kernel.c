@@ -92,6 +92,10 @@ static int fake_ioctl(int fd, unsigned long request, void *arg)
 		fake.ioctls[s]++;
 		return 0;
 	}
+	if (request == PERF_EVENT_IOC_SET_OUTPUT) {
+		fake.output[s] = (int)(intptr_t)arg;
+		return 0;
+	}
 	if (request != PERF_EVENT_IOC_ID)
 		return -ENOTTY;
 	if (fake.id_errno[s])
@@ -177,12 +181,36 @@ static int fake_paranoid(int *level)
 	return 0;
 }
 
+/* The ring buffer: fake.ring, of the length asked for, once. */
+static int fake_mmap(int fd, size_t len, void **addr)
+{
+	if (fake.mmap_err)
+		return -fake.mmap_err;
+	ck_assert_uint_le(len, sizeof(fake.ring));
+	ck_assert_int_eq(fake.mmap_len, 0);
+	fake.mmap_fd = fd;
+	fake.mmap_len = len;
+	*addr = fake.ring;
+	return 0;
+}
+
+static int fake_munmap(void *addr, size_t len)
+{
+	ck_assert_ptr_eq(addr, fake.ring);
+	ck_assert_uint_eq(len, fake.mmap_len);
+	fake.mmap_len = 0;
+	fake.munmaps++;
+	return 0;
+}
+
 static const struct sys_ops fake_ops = {
 	.perf_event_open = fake_open,
 	.ioctl = fake_ioctl,
 	.read = fake_read,
 	.close = fake_close,
 	.paranoid = fake_paranoid,
+	.mmap = fake_mmap,
+	.munmap = fake_munmap,
 };
 
 void fake_setup(void)

@@ -62,6 +62,17 @@ struct fake_kernel {
 				 * in error state */
 	} replies[FAKE_MAX_CALLS];	/* by fd: a read answered as is */
 	int next_fd;
+	/* The ring buffer it maps (sys_mmap), and where counters send
+	 * their records (PERF_EVENT_IOC_SET_OUTPUT), by fd; 0: nowhere. */
+	union {
+		unsigned char ring[64 * 1024];
+		uint64_t align;
+	};
+	size_t mmap_len;	/* mapped now, 0 when not */
+	int mmap_fd;
+	int mmap_err;		/* fail the mmap with this */
+	unsigned munmaps;
+	int output[FAKE_MAX_CALLS];
 };
 
 extern struct fake_kernel fake;
