@@ -140,11 +140,16 @@ grep -q 'inherit_stat  *1' err ||
 # user lock (no RLIMIT_MEMLOCK, a 4 MiB buffer): one line that says so.
 if [ "$(id -u)" = 0 ] && [ "$(cat /proc/sys/kernel/perf_event_mlock_kb)" -lt 4096 ]
 then
-	run_nobody "$PSTAT" --per-process -x, -e task-clock -- "$tasks" forks
+	# Copies in the test's folder, which nobody may enter: the tree
+	# may lie where nobody may not.
+	cp "$PSTAT" ./pstat-nobody && cp "$tasks" ./tasks-nobody ||
+		framework_failure_ "cannot copy pstat and tasks"
+	run_nobody ./pstat-nobody --per-process -x, -e task-clock -- \
+		./tasks-nobody forks
 	expect_rc 0
 	expect_eq "$(csv_rows | wc -l)" 4 "--per-process as nobody: rows"
 	PSTAT_RING_PAGES=1024 run_nobody sh -c 'ulimit -l 0 &&
-		exec "$0" --per-thread -e task-clock -- true' "$PSTAT"
+		exec "$0" --per-thread -e task-clock -- true' ./pstat-nobody
 	expect_rc 125
 	expect_eq "$(grep -c '^pstat: ' err)" 1 "a buffer too large: lines"
 	grep -q '^pstat: cannot map the ring buffer .*PSTAT_RING_PAGES' err ||
