@@ -232,6 +232,23 @@ static double normal_p(size_t n, size_t m, double u_max, double tie_term)
 	return erfc((u_max - nm / 2.0 - 0.5) / s * SQRT1_2);
 }
 
+/*
+ * Sorted copies of both samples into *xs and *ys (each to free, NULL
+ * when not made), and their ranks' facts: what the test and the
+ * interval both start from. 0, -EINVAL or -ENOMEM.
+ */
+static int sorted_ranked(const double *x, size_t n, const double *y,
+			 size_t m, double **xs, double **ys, struct ranks *rk)
+{
+	int err = sorted_copy(x, n, xs);
+
+	if (!err)
+		err = sorted_copy(y, m, ys);
+	if (!err)
+		rank_facts(*xs, n, *ys, m, rk);
+	return err;
+}
+
 int cmpstats_mann_whitney(const double *x, size_t n, const double *y,
 			  size_t m, struct cmpstats_mwu *r)
 {
@@ -239,12 +256,9 @@ int cmpstats_mann_whitney(const double *x, size_t n, const double *y,
 	struct ranks rk;
 	int err;
 
-	err = sorted_copy(x, n, &xs);
-	if (!err)
-		err = sorted_copy(y, m, &ys);
+	err = sorted_ranked(x, n, y, m, &xs, &ys, &rk);
 	if (err)
 		goto out;
-	rank_facts(xs, n, ys, m, &rk);
 	u_max = fmax(rk.u, (double)n * (double)m - rk.u);
 	r->u = rk.u;
 	r->exact = (n <= EXACT_P_MAX || m <= EXACT_P_MAX) && !rk.ties;
@@ -534,12 +548,9 @@ int cmpstats_hodges_lehmann_with(const double *x, size_t n, const double *y,
 
 	if (!(level > 0.0 && level < 1.0) || (m && n > SIZE_MAX / m))
 		return -EINVAL;
-	err = sorted_copy(x, n, &xs);
-	if (!err)
-		err = sorted_copy(y, m, &ys);
+	err = sorted_ranked(x, n, y, m, &xs, &ys, &rk);
 	if (err)
 		goto out;
-	rank_facts(xs, n, ys, m, &rk);
 	if (exact_rule_applies(n, m, rk.ties))
 		err = exact_rule(n, m, level, &r);
 	else
