@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -176,12 +177,33 @@ int control_open(struct control *c, char *err, size_t len)
 	return ret;
 }
 
+int control_channel(struct control *c, int *child_fd)
+{
+	int sv[2];
+
+	memset(c, 0, sizeof(*c));
+	c->spec = "--regions";
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return -errno;
+	if (fcntl(sv[0], F_SETFL, O_NONBLOCK) < 0) {
+		int e = errno;
+
+		close(sv[0]);
+		close(sv[1]);
+		return -e;
+	}
+	c->ctl_fd = c->ack_fd = sv[0];
+	c->own_fds = true;
+	*child_fd = sv[1];
+	return 0;
+}
+
 void control_close(struct control *c)
 {
 	if (c->own_fds) {
 		if (c->ctl_fd >= 0)
 			close(c->ctl_fd);
-		if (c->ack_fd >= 0)
+		if (c->ack_fd >= 0 && c->ack_fd != c->ctl_fd)
 			close(c->ack_fd);
 	}
 	c->ctl_fd = c->ack_fd = -1;
@@ -238,6 +260,10 @@ static enum control_cmd command_of(struct control *c, const char *line)
 		return CONTROL_DISABLE;
 	if (strcmp(line, "ping") == 0)
 		return CONTROL_PING;
+	if (is_cmd(c, line, "begin") && c->arg[0])
+		return CONTROL_BEGIN;
+	if (is_cmd(c, line, "end") && c->arg[0])
+		return CONTROL_END;
 	return CONTROL_UNKNOWN;
 }
 

@@ -18,6 +18,8 @@ enum control_cmd {
 	CONTROL_ENABLE,
 	CONTROL_DISABLE,
 	CONTROL_PING,
+	CONTROL_BEGIN,		/* "begin NAME": a region is entered */
+	CONTROL_END,		/* "end NAME": and left */
 	CONTROL_UNKNOWN,	/* ignored and not acknowledged, as perf */
 };
 
@@ -41,6 +43,14 @@ int control_parse(struct control *c, const char *spec, char *err,
 		  size_t len);
 
 /*
+ * --regions' channel: a socket pair, c's end pstat's (non-blocking, as
+ * a harness's), the other the command's, in *child_fd; both close on
+ * exec (the child keeps its own: spawn.h). The one descriptor carries
+ * the commands and the acks. 0 or -errno.
+ */
+int control_channel(struct control *c, int *child_fd);
+
+/*
  * Open the fifos (read and write, non-blocking, so that neither end
  * needs the other yet) with the user's rights, refusing what is not a
  * FIFO, or check that fd:'s descriptors are open. 0, or -errno with a
@@ -62,8 +72,9 @@ int control_read(struct control *c);
 void control_feed(struct control *c, const char *bytes, size_t n);
 
 /*
- * The next whole command, or CONTROL_NONE; "enable NAME" and "disable
- * NAME" leave NAME in c->arg.
+ * The next whole command, or CONTROL_NONE; "enable NAME", "disable
+ * NAME", "begin NAME" and "end NAME" leave NAME in c->arg ("begin" and
+ * "end" without one are CONTROL_UNKNOWN).
  */
 enum control_cmd control_next(struct control *c);
 

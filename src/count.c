@@ -36,6 +36,7 @@
 #include "pfm_events.h"
 #include "progress.h"
 #include "rank.h"
+#include "regions.h"
 #include "results.h"
 #include "run.h"
 #include "target.h"
@@ -575,6 +576,7 @@ static int run(const struct options *o, struct target *tg,
 	/* After the results, which the notes are about. */
 	if (shown && close_ret == 0) {
 		notes_counted(res);
+		notes_regions(info.regions);
 		verbose_counted(res);
 	}
 	/* A stream of machine output carries nothing else: there, the
@@ -589,6 +591,7 @@ static int run(const struct options *o, struct target *tg,
 	/* Printed; the counters are exit's to close (evlist.h). */
 	evlist_leave_to_exit(el);
 	results_free(res);
+	regions_free(info.regions);
 	return ret;
 }
 

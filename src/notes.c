@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "evlist.h"
 #include "notes.h"
 #include "output.h"
+#include "regions.h"
 #include "results.h"
 #include "workload.h"
 
@@ -429,4 +431,34 @@ void notes_unmatched(void *arg, const char *cmd, const char *name)
 	(void)arg;
 	diag_note("--control: '%s %s': no event is named '%s', so nothing changed (the names are those the results show); it is answered all the same",
 		  cmd, name, name);
+}
+
+void notes_regions(const struct regions *rs)
+{
+	size_t i, open = 0, unmatched = 0;
+	const char *first_open = NULL, *first_unmatched = NULL;
+
+	if (!rs)
+		return;
+	for (i = 0; i < rs->n; i++) {
+		if (rs->r[i].open && !open++)
+			first_open = rs->r[i].name;
+		if (rs->r[i].unmatched && !unmatched++)
+			first_unmatched = rs->r[i].name;
+	}
+	if (open)
+		diag_note("--regions: %zu region%s ('%s'%s) %s still open when the command ended: %s counted up to its end",
+			  open, open == 1 ? "" : "s", first_open,
+			  open > 1 ? " and others" : "",
+			  open == 1 ? "was" : "were",
+			  open == 1 ? "it is" : "they are");
+	if (unmatched)
+		diag_note("--regions: 'end' of %zu region%s ('%s'%s) that %s not open: ignored (each 'end NAME' closes one 'begin NAME')",
+			  unmatched, unmatched == 1 ? "" : "s", first_unmatched,
+			  unmatched > 1 ? " and others" : "",
+			  unmatched == 1 ? "was" : "were");
+	if (rs->dropped)
+		diag_note("--regions: marks of %" PRIu64 " region%s beyond the first %d names were not counted",
+			  rs->dropped, rs->dropped == 1 ? "" : "s",
+			  REGIONS_MAX);
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 struct evlist;
+struct regions;
 struct results;
 struct workload_stop;
 
@@ -42,6 +43,13 @@ void notes_unmatched(void *arg, const char *cmd, const char *name);
  * whole group), and one for such events outside groups.
  */
 void notes_counted(const struct results *res);
+
+/*
+ * After the results of --regions: a note for the regions still open at
+ * the end, one for ends of regions not open, one for names past
+ * REGIONS_MAX. rs may be NULL.
+ */
+void notes_regions(const struct regions *rs);
 
 /*
  * The note about events counted as :u because the kernel refused their

@@ -492,6 +492,11 @@ static const struct opt opts[] = {
 		  "and 'ping' lines from CTL, answer 'ack'\n"
 		  "on ACK",
 	  .take = take_control, FIELD(control) },
+	{ .name = "regions", .section = RUNS,
+	  .help = "count the regions the command names on\n"
+		  "$PSTAT_CTL_FD ('begin NAME', 'end NAME'):\n"
+		  "pstat.h's PSTAT_REGION_BEGIN and END",
+	  .take = take_true, FIELD(regions) },
 	{ .name = "interval-count", .arg = "N", .section = RUNS,
 	  .help = "stop printing after N intervals; without a\n"
 		  "command, stop counting",
@@ -905,13 +910,30 @@ static int check_combinations(struct options *o, char *err, size_t len)
 	    !o->cpu_list)
 		return error_say(err, len,
 			   "-A and --per-core, --per-die, --per-socket, --per-node count per CPU: add -a or -C LIST");
-	if (o->delay_ms < 0 && !o->control)
+	if (o->delay_ms < 0 && !o->control && !o->regions)
 		return error_say(err, len,
-			   "-D -1 starts with counting disabled until --control says 'enable': add --control fd:CTL or fifo:CTL");
+			   "-D -1 starts with counting disabled until --control says 'enable': add --control fd:CTL or fifo:CTL, or --regions for the command's own");
 	if (o->action == OPTIONS_EXPLAIN && o->n_events == 0 &&
 	    o->n_metrics == 0 && !o->topdown)
 		return error_say(err, len,
 			   "--explain needs the events to explain: -e LIST or -M LIST");
+	return 0;
+}
+
+/* --regions: one run of a command, its tasks together. */
+static int check_regions(const struct options *o, char *err, size_t len)
+{
+	if (!o->regions)
+		return 0;
+	if (!o->argv)
+		return error_say(err, len,
+			   "--regions counts the regions a command names: give the command after --");
+	if (o->aggr == AGGR_THREAD)
+		return error_say(err, len,
+			   "--regions sums what all of the command's tasks count in a region: drop --per-thread and --per-process");
+	if ((o->repeat != 1 || o->forever))
+		return error_say(err, len,
+			   "--regions counts the regions of one run: drop -r");
 	return 0;
 }
 
@@ -1140,7 +1162,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 					   argv[optind]) : 0;
 	if (optind < argc)
 		o->argv = argv + optind;
-	return check_per_task(o, err, err_len);
+	ret = check_regions(o, err, err_len);
+	return ret < 0 ? ret : check_per_task(o, err, err_len);
 }
 
 void options_free(struct options *o)

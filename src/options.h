@@ -108,6 +108,7 @@ struct options {
 	long delay_ms;		/* -D, 0 for none, -1: until --control
 				 * says "enable" */
 	const char *control;	/* --control fd:... or fifo:..., or NULL */
+	bool regions;		/* --regions: count the command's regions */
 	unsigned int timeout_ms;	/* --timeout, 0 for none */
 	const char *output_file;	/* -o */
 	bool append;		/* --append */

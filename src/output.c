@@ -18,6 +18,7 @@
 #include "metricgroup.h"
 #include "output.h"
 #include "output_impl.h"
+#include "regions.h"
 #include "results.h"
 #include "stats.h"
 
@@ -762,13 +763,69 @@ static void print_spreads(struct output *out, const struct results *res)
 	}
 }
 
-static void print_section(struct output *out, const struct results *res,
-			  const struct output_run *run, double wall_ns)
+/* The rows of res (or --metric-only's lines), and their metrics. */
+static void print_rows(struct output *out, const struct results *res,
+		       const struct output_run *run, double wall_ns)
 {
 	struct metrics_ctx own;
 	struct output_row row;
 	size_t i;
 
+	if (out->o.metric_only && out->p->metric_line) {
+		print_metric_only(out, res, run, wall_ns);
+		return;
+	}
+	for (i = 0; i < res->n_rows; i++) {
+		/* Not on a CPU of its aggregate: no row, as in perf. */
+		if (!res->rows[i].covered)
+			continue;
+		make_row(res, &res->rows[i], out->interval,
+			 ratio_ctx(out, res, &res->rows[i], &own), &row);
+		if (out->o.mg)
+			table_metrics(out, res, run, wall_ns, &row);
+		if (out->o.format == OUTPUT_HUMAN && quiet_zero(res, &row))
+			continue;
+		out->p->row(out, &row);
+		out->rows++;
+	}
+}
+
+/*
+ * --regions: each region's rows after the whole run's, its metrics
+ * over the time inside it. The run's CPU times are not a region's.
+ */
+static void print_regions(struct output *out, const struct output_run *run)
+{
+	const struct regions *rs = run ? run->regions : NULL;
+	const struct results *whole = out->res;
+	size_t i;
+
+	out->regions = 0;
+	if (!rs || out->interval || !out->p->region)
+		return;
+	for (i = 0; i < rs->n && !out->failed; i++) {
+		const struct region *g = &rs->r[i];
+
+		if (!g->res)
+			continue;
+		if (build_contexts(out, g->res, g->time_ns) < 0) {
+			out->failed = true;
+			break;
+		}
+		out->res = g->res;
+		out->region = g;
+		out->p->region(out, g, out->regions == 0);
+		out->rows = 0;
+		print_rows(out, g->res, NULL, g->time_ns);
+		out->regions++;
+	}
+	out->region = NULL;
+	out->res = whole;
+}
+
+static void print_section(struct output *out, const struct results *res,
+			  const struct output_run *run, double wall_ns)
+{
 	out->res = res;
 	out->rows = 0;
 	errno = 0;
@@ -786,26 +843,9 @@ static void print_section(struct output *out, const struct results *res,
 		return;
 	if (out->p->section)
 		out->p->section(out, run);
-	if (out->o.metric_only && out->p->metric_line) {
-		print_metric_only(out, res, run, wall_ns);
-		i = res->n_rows;
-	} else {
-		i = 0;
-	}
-	for (; i < res->n_rows; i++) {
-		/* Not on a CPU of its aggregate: no row, as in perf. */
-		if (!res->rows[i].covered)
-			continue;
-		make_row(res, &res->rows[i], out->interval,
-			 ratio_ctx(out, res, &res->rows[i], &own), &row);
-		if (out->o.mg)
-			table_metrics(out, res, run, wall_ns, &row);
-		if (out->o.format == OUTPUT_HUMAN && quiet_zero(res, &row))
-			continue;
-		out->p->row(out, &row);
-		out->rows++;
-	}
+	print_rows(out, res, run, wall_ns);
 	print_spreads(out, res);
+	print_regions(out, run);
 	if (out->p->section_end)
 		out->p->section_end(out, run);
 	out->sections++;

@@ -13,6 +13,7 @@
 
 struct output_opts;
 struct rank_info;
+struct regions;
 struct results;
 
 /* How the run went, for the header and footer. */
@@ -47,6 +48,9 @@ struct output_run {
 	const struct rank_info *rank;
 	const char *host;	/* short host name, or NULL */
 	struct timespec start;	/* wall-clock time the counting began */
+	/* --regions: the command's regions, printed after the totals (the
+	 * caller frees them), or NULL. */
+	struct regions *regions;
 };
 
 struct output;

@@ -5,9 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "control.h"
 #include "csv.h"
 #include "fmt.h"
 #include "output_impl.h"
+#include "regions.h"
 #include "results.h"
 
 /*
@@ -93,8 +95,14 @@ static void prefix(struct line *l, const struct output_row *row)
 {
 	const struct output *out = l->out;
 	const char *lead = lead_field(out);
-	char buf[32];
+	char buf[32], region[CONTROL_LINE_MAX + 8];
 
+	/* --regions: a region's rows begin with its name. */
+	if (out->region) {
+		snprintf(region, sizeof(region), "region:%s",
+			 out->region->name);
+		lead = region;
+	}
 	if (lead)
 		field(l, lead, false);
 	if (row->aggr)
@@ -228,8 +236,17 @@ static void csv_metric_line(struct output *out, const struct output_row *row,
 	flush(&mf.l);
 }
 
+/* Its rows say the region (prefix): nothing before them. */
+static void csv_region(struct output *out, const struct region *g, bool first)
+{
+	(void)out;
+	(void)g;
+	(void)first;
+}
+
 const struct output_printer output_csv = {
 	.row = csv_row,
+	.region = csv_region,
 	.metric_titles = csv_metric_titles,
 	.metric_line = csv_metric_line,
 };

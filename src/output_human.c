@@ -15,6 +15,7 @@
 #include "aggr.h"
 #include "fmt.h"
 #include "output_impl.h"
+#include "regions.h"
 #include "results.h"
 #include "stats.h"
 
@@ -572,6 +573,24 @@ static void human_section_end(struct output *out,
 		VALUE_WIDTH, avg, sd, pct);
 }
 
+/* --regions: a title above each region's rows. */
+static void human_region(struct output *out, const struct region *g,
+			 bool first)
+{
+	char t[64];
+
+	(void)first;
+	format_fixed(out, t, sizeof(t), 2, g->time_ns / 1e6);
+	fprintf(out->f, "\n Region '%s' (%" PRIu64 " entr%s, %s msec inside",
+		g->name, g->entries, g->entries == 1 ? "y" : "ies", t);
+	if (g->open)
+		fputs(", open at the end", out->f);
+	if (g->unmatched)
+		fprintf(out->f, ", %" PRIu64 " end%s without a begin",
+			g->unmatched, g->unmatched == 1 ? "" : "s");
+	fputs("):\n\n", out->f);
+}
+
 /* A spread's number as its rows show theirs: a count grouped, else two
  * decimals (a mean always). */
 static void spread_number(const struct output *out, char *buf, size_t len,
@@ -681,5 +700,6 @@ const struct output_printer output_human = {
 	.section = human_section,
 	.row = human_row,
 	.spread = human_spread,
+	.region = human_region,
 	.section_end = human_section_end,
 };

@@ -11,6 +11,7 @@
 #include "output.h"
 
 struct aggr;
+struct region;
 struct results;
 struct results_row;
 
@@ -93,6 +94,10 @@ struct output {
 	char thousands[8];	/* the human format's digit grouping */
 	char radix[8];		/* and decimal point */
 	bool colour;		/* thresholds coloured (human format) */
+	/* --regions: the region whose rows are being printed, after the
+	 * whole run's, or NULL. */
+	const struct region *region;
+	size_t regions;		/* regions printed in this section */
 };
 
 /*
@@ -115,6 +120,11 @@ struct output_printer {
 	/* After the totals' rows: each event's spread (first for the first
 	 * of them); NULL: the format shows none (-x, -j). */
 	void (*spread)(struct output *out, const struct output_spread *s,
+		       bool first);
+	/* --regions, after the totals' rows and spreads: before the rows
+	 * of each region (first for the first), which out->region names;
+	 * NULL: the format shows no regions. */
+	void (*region)(struct output *out, const struct region *g,
 		       bool first);
 	void (*section_end)(struct output *out, const struct output_run *run);
 	void (*finish)(struct output *out);

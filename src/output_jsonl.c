@@ -2,11 +2,13 @@
 /* perf stat -j: a JSON object a line, with perf's keys, numbers as numbers. */
 #include "config.h"
 
+#include <inttypes.h>
 #include <math.h>
 
 #include "aggr.h"
 #include "json.h"
 #include "output_impl.h"
+#include "regions.h"
 #include "results.h"
 
 static void key(struct output *out, const char *k)
@@ -58,6 +60,13 @@ static void prefix(struct output *out, const struct output_row *row)
 	}
 	if (row->aggr)
 		aggregate(out, row);
+	/* --regions: a region's rows name it, and how often it was entered. */
+	if (out->region) {
+		key(out, "region");
+		json_string(out->f, out->region->name);
+		fprintf(out->f, ", \"region-entries\": %" PRIu64 ", ",
+			out->region->entries);
+	}
 }
 
 /*
@@ -192,7 +201,17 @@ static void jsonl_metric_line(struct output *out,
 	fputs("}\n", out->f);
 }
 
+/* Its rows say the region (prefix): nothing before them. */
+static void jsonl_region(struct output *out, const struct region *g,
+			 bool first)
+{
+	(void)out;
+	(void)g;
+	(void)first;
+}
+
 const struct output_printer output_jsonl = {
 	.row = jsonl_row,
+	.region = jsonl_region,
 	.metric_line = jsonl_metric_line,
 };

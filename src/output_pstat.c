@@ -16,6 +16,7 @@
 #include "json.h"
 #include "output_impl.h"
 #include "rank.h"
+#include "regions.h"
 #include "results.h"
 #include "stats.h"
 
@@ -27,7 +28,14 @@ static const char csv_header[] =
 	"enabled_ns,running_ns,running_pct,metric_value,metric_unit,"
 	"variance_pct,run,cgroup,metric_status,metric_input,metric_name,"
 	"metric_formula,metric_inputs,metric_running_pct,metric_threshold,"
-	"metric_input_events,metric_scale\n";
+	"metric_input_events,metric_scale,region\n";
+
+/* The last column: the region a row is of (--regions), or empty. */
+static void end_row(const struct output *out)
+{
+	fputc(',', out->f);
+	csv_cell(out->f, out->region ? out->region->name : "", true);
+}
 
 /* The columns after cgroup, empty: rows without a metric of -M. */
 #define METRIC_CELLS ",,,,,,,,"
@@ -138,7 +146,8 @@ static void metric_cells(const struct output *out,
 	csv_cell(f, metric_status_name(m), false);
 	csv_cell(f, m->missing ? m->missing : "", false);
 	if (!m->name) {
-		fputs(",,,,,,\n", f);
+		fputs(",,,,,", f);
+		end_row(out);
 		return;
 	}
 	csv_cell(f, m->name, false);
@@ -147,7 +156,8 @@ static void metric_cells(const struct output *out,
 	fprintf(f, "%.2f,", m->running_pct);
 	csv_cell(f, t ? t : "", false);
 	inputs_cell(f, m, out, row, false);
-	fprintf(f, "%.17g\n", m->scale);
+	fprintf(f, "%.17g", m->scale);
+	end_row(out);
 }
 
 static void pcsv_row(struct output *out, const struct output_row *row)
@@ -155,7 +165,8 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 	char buf[64];
 	int m;
 
-	csv_cell(out->f, out->interval ? "interval" : "total", false);
+	csv_cell(out->f, out->interval ? "interval" : out->region ? "region"
+							      : "total", false);
 	snprintf(buf, sizeof(buf), "%s", out->ts_text);
 	csv_cell(out->f, out->interval ? buf : "", false);
 	aggregate_cells(out->f, row);
@@ -191,8 +202,10 @@ static void pcsv_row(struct output *out, const struct output_row *row)
 		csv_cell(out->f, row->cgroup ? row->cgroup : "", false);
 		if (row->n_metrics)
 			metric_cells(out, row, &row->m[m]);
-		else
-			fputs(METRIC_CELLS "\n", out->f);
+		else {
+			fputs(METRIC_CELLS, out->f);
+			end_row(out);
+		}
 	}
 }
 
@@ -217,7 +230,7 @@ static void pcsv_spread(struct output *out, const struct output_spread *s,
 		csv_cell(out->f, s->row->name, false);
 		fprintf(out->f, "%.6f,", stat[i].v);
 		csv_cell(out->f, i < 3 ? s->row->unit : "", false);
-		fputs("counted" ",,,,,,,," ",,,,,,,,," "\n", out->f);
+		fputs("counted" ",,,,,,,," ",,,,,,,,," ",\n", out->f);
 	}
 }
 
@@ -226,23 +239,53 @@ static void pcsv_tasks(FILE *f, const struct results *res)
 {
 	char buf[64];
 
-	fprintf(f, "tasks,,,,per,%s,,,,,,,,,,,,,,,,,,,\n",
+	fprintf(f, "tasks,,,,per,%s,,,,,,,,,,,,,,,,,,,,\n",
 		res->tasks_per_process ? "process" : "thread");
 	snprintf(buf, sizeof(buf), "%" PRIu64, res->tasks_lost);
 	fputs("tasks,,,,lost_records,", f);
-	fprintf(f, "%s,,,,,,,,,,,,,,,,,,,\n", buf);
-	fprintf(f, "tasks,,,,buffer_filled,%s,,,,,,,,,,,,,,,,,,,\n",
+	fprintf(f, "%s,,,,,,,,,,,,,,,,,,,,\n", buf);
+	fprintf(f, "tasks,,,,buffer_filled,%s,,,,,,,,,,,,,,,,,,,,\n",
 		res->tasks_full ? "true" : "false");
-	fprintf(f, "tasks,,,,unended,%zu,,,,,,,,,,,,,,,,,,,\n",
+	fprintf(f, "tasks,,,,unended,%zu,,,,,,,,,,,,,,,,,,,,\n",
 		res->tasks_unended);
+}
+
+/* A fact of record's, key and value, of a region or none (""). */
+static void fact_cell(FILE *f, const char *record, const char *key,
+		      const char *value, const char *region)
+{
+	csv_cell(f, record, false);
+	fputs(",,,", f);
+	csv_cell(f, key, false);
+	csv_cell(f, value, false);
+	fputs(",,,,,,,,,," METRIC_CELLS ",", f);
+	csv_cell(f, region, true);
 }
 
 static void run_cell(FILE *f, const char *key, const char *value)
 {
-	fputs("run,,,,", f);
-	csv_cell(f, key, false);
-	csv_cell(f, value, false);
-	fputs(",,,,,,,,,," METRIC_CELLS "\n", f);
+	fact_cell(f, "run", key, value, "");
+}
+
+/*
+ * --regions: what a region's rows follow, facts of their own: its
+ * entries, the time inside, whether it was open at the end, and the
+ * ends that came while it was not.
+ */
+static void pcsv_region(struct output *out, const struct region *g,
+			bool first)
+{
+	char buf[64];
+
+	(void)first;
+	snprintf(buf, sizeof(buf), "%" PRIu64, g->entries);
+	fact_cell(out->f, "region_info", "entries", buf, g->name);
+	snprintf(buf, sizeof(buf), "%.0f", g->time_ns);
+	fact_cell(out->f, "region_info", "time_ns", buf, g->name);
+	fact_cell(out->f, "region_info", "open", g->open ? "true" : "false",
+		  g->name);
+	snprintf(buf, sizeof(buf), "%" PRIu64, g->unmatched);
+	fact_cell(out->f, "region_info", "unmatched_ends", buf, g->name);
 }
 
 /* The start as ISO 8601 in UTC, to the microsecond. */
@@ -297,7 +340,7 @@ static void pcsv_section_end(struct output *out, const struct output_run *run)
 		pcsv_tasks(out->f, out->res);
 	fputs("run,,,,command,", out->f);
 	argv_cell(out->f, run->argv);
-	fputs(",,,,,,,,,," METRIC_CELLS "\n", out->f);
+	fputs(",,,,,,,,,," METRIC_CELLS ",\n", out->f);
 	if (!run->argv) {
 		run_cell(out->f, "target", run->target ? run->target : "");
 	} else if (WIFEXITED(run->status)) {
@@ -334,6 +377,7 @@ const struct output_printer output_pstat_csv = {
 	.start = pcsv_start,
 	.row = pcsv_row,
 	.spread = pcsv_spread,
+	.region = pcsv_region,
 	.section_end = pcsv_section_end,
 };
 
@@ -624,9 +668,32 @@ static void pjson_tasks(FILE *f, const struct results *res)
 		res->tasks_unended);
 }
 
+/*
+ * --regions: the array open (the events', or the spread's, or the last
+ * region's events) ends, and a region begins: its facts, then its
+ * events, which the next region or section_end ends.
+ */
+static void pjson_region(struct output *out, const struct region *g,
+			 bool first)
+{
+	FILE *f = out->f;
+
+	fputs(out->rows ? "\n  ]" : "]", f);
+	fputs(first ? ",\n \"regions\": [\n  {" : "},\n  {", f);
+	key(f, "name");
+	json_string(f, g->name);
+	fprintf(f, ", \"entries\": %" PRIu64 ", \"time_s\": ", g->entries);
+	json_number(f, g->time_ns / 1e9);
+	fprintf(f, ", \"open\": %s, \"unmatched_ends\": %" PRIu64,
+		g->open ? "true" : "false", g->unmatched);
+	fputs(", \"events\": [", f);
+}
+
 static void pjson_section_end(struct output *out, const struct output_run *run)
 {
 	fputs(out->rows ? "\n  ]" : "]", out->f);
+	if (out->regions)
+		fputs("}\n ]", out->f);
 	if (out->interval) {
 		fputc('}', out->f);
 		return;
@@ -642,5 +709,6 @@ const struct output_printer output_pstat_json = {
 	.section = pjson_section,
 	.row = pjson_row,
 	.spread = pjson_spread,
+	.region = pjson_region,
 	.section_end = pjson_section_end,
 };

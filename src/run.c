@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <stdint.h>
@@ -21,6 +22,7 @@
 #include "evsel.h"
 #include "options.h"
 #include "output.h"
+#include "regions.h"
 #include "results.h"
 #include "run.h"
 #include "target.h"
@@ -38,6 +40,14 @@ struct run {
 	struct output *out;
 	const struct run_hooks *hooks;
 	struct control *ctl;	/* --control, or NULL */
+	/* --regions: the command's channel (chan_fd its end, -1 when
+	 * none), its environment, and the regions of the run. */
+	struct control chan;
+	int chan_fd;
+	char **chan_env;
+	char chan_vars[4][32];
+	struct regions *regions;
+	struct counts_values *reading;	/* the last reading, by aggregate */
 	struct tasks *tasks;	/* --per-thread with a command, or NULL */
 	int tasks_idle;		/* its drains in a row that found nothing */
 	int timer_fd;		/* the interval timer, or -1 */
@@ -227,6 +237,65 @@ static enum workload_watch_next delay_ready(void *arg)
 	return WORKLOAD_WATCH_OFF;
 }
 
+/* The last reading, summed by aggregate as the results sum it. */
+static void take_reading(struct run *r)
+{
+	const struct aggr *ag = r->tg->aggr.kind != AGGR_GLOBAL ? &r->tg->aggr
+								: NULL;
+	size_t n_ev = evlist_count(r->el), n = r->regions->n_values, i, t;
+
+	memset(r->reading, 0, n * sizeof(*r->reading));
+	for (i = 0; i < n_ev; i++) {
+		const struct evsel *e = evlist_at(r->el, i);
+		enum event_tool tool = evsel_tool(e);
+
+		for (t = 0; t < evsel_targets(e); t++) {
+			const struct counts_values *v = evsel_value(e, t);
+			size_t k = (ag ? ag->of_target[t] : 0) * n_ev + i;
+
+			if (k >= n)
+				continue;
+			/* Only the command's end tells its CPU times. */
+			if (tool == EVENT_TOOL_USER ||
+			    tool == EVENT_TOOL_SYSTEM) {
+				r->reading[k].enabled = (uint64_t)now_ns();
+				continue;
+			}
+			r->reading[k].value += v->value;
+			r->reading[k].enabled += v->enabled;
+			r->reading[k].running += v->running;
+		}
+	}
+}
+
+/*
+ * "begin NAME" or "end NAME": the counters are read, and the region
+ * takes the reading, before the command hears the ack. A name past
+ * REGIONS_MAX is counted, not kept: no reason to stop.
+ */
+static int region_mark(struct run *r, const char *arg, bool begin)
+{
+	char name[CONTROL_LINE_MAX];
+	double t = now_ns();
+	size_t i;
+	int ret;
+
+	if (!r->regions)
+		return 0;	/* a harness's, without --regions */
+	/* The command's bytes reach terminals: no control characters. */
+	for (i = 0; arg[i] && i + 1 < sizeof(name); i++)
+		name[i] = (unsigned char)arg[i] < 0x20 || arg[i] == 0x7f
+			  ? '?' : arg[i];
+	name[i] = '\0';
+	ret = read_counts(r, t, NULL);
+	if (ret < 0)
+		return ret;
+	take_reading(r);
+	ret = begin ? regions_begin(r->regions, name, r->reading, t)
+		    : regions_end(r->regions, name, r->reading, t);
+	return ret == -E2BIG ? 0 : ret;
+}
+
 /*
  * A --control command: "enable" starts counting (the clocks too, the
  * first time) or resumes it, "disable" pauses it; with -I each prints
@@ -234,15 +303,18 @@ static enum workload_watch_next delay_ready(void *arg)
  * start and stop that event alone; a NAME of no event changes nothing,
  * and the hooks hear of it.
  */
-static int control_apply(struct run *r, enum control_cmd cmd)
+static int control_apply(struct run *r, struct control *c,
+			 enum control_cmd cmd)
 {
 	bool enable = cmd == CONTROL_ENABLE;
 	const char *cmd_name = enable ? "enable" : "disable";
-	const char *name = r->ctl->arg;
+	const char *name = c->arg;
 	int ret;
 
 	if (cmd == CONTROL_PING)
 		return 0;
+	if (cmd == CONTROL_BEGIN || cmd == CONTROL_END)
+		return region_mark(r, c->arg, cmd == CONTROL_BEGIN);
 	if (r->counting && r->o->interval_ms)
 		print_interval(r, now_ns(), false);
 	if (name[0])
@@ -262,25 +334,61 @@ static int control_apply(struct run *r, enum control_cmd cmd)
 	return ret;
 }
 
+/* A channel has lines to read: 0, 1 at its end, or -errno. */
+static int obey(struct run *r, struct control *c)
+{
+	enum control_cmd cmd;
+	int ret = control_read(c);
+
+	while (ret >= 0 && (cmd = control_next(c)) != CONTROL_NONE) {
+		if (cmd == CONTROL_UNKNOWN)
+			continue;
+		ret = control_apply(r, c, cmd);
+		/* A harness that stops reading acks is no reason to stop. */
+		if (ret == 0)
+			(void)control_ack(c);
+	}
+	return ret;
+}
+
 /* --control has lines to read. */
 static enum workload_watch_next control_ready(void *arg)
 {
 	struct run *r = arg;
-	enum control_cmd cmd;
-	int ret = control_read(r->ctl);
+	int ret = obey(r, r->ctl);
 
-	while (ret >= 0 && (cmd = control_next(r->ctl)) != CONTROL_NONE) {
-		if (cmd == CONTROL_UNKNOWN)
-			continue;
-		ret = control_apply(r, cmd);
-		/* A harness that stops reading acks is no reason to stop. */
-		if (ret == 0)
-			(void)control_ack(r->ctl);
-	}
 	if (ret < 0)
 		r->err = ret;
 	/* At end of file, or after a failure: no more commands. */
 	return ret != 0 ? WORKLOAD_WATCH_OFF : WORKLOAD_WATCH_ON;
+}
+
+/* The command's channel (--regions) has lines to read. */
+static enum workload_watch_next channel_ready(void *arg)
+{
+	struct run *r = arg;
+	int ret = obey(r, &r->chan);
+
+	if (ret < 0)
+		r->err = ret;
+	return ret != 0 ? WORKLOAD_WATCH_OFF : WORKLOAD_WATCH_ON;
+}
+
+/*
+ * What the command wrote on its channel and pstat has not read: a
+ * "disable" or "end" it did not wait for the ack of, before its end.
+ */
+static void channel_drain(struct run *r)
+{
+	size_t before;
+
+	if (r->chan_fd < 0)
+		return;
+	do {
+		before = r->chan.len;
+		if (obey(r, &r->chan) != 0)
+			break;
+	} while (r->chan.len != before);
 }
 
 /* --timeout: SIGTERM, then SIGKILL a grace period later. Without a
@@ -452,6 +560,39 @@ static int task_results(struct run *r)
 	return ret;
 }
 
+/*
+ * The run ended: the regions still open end here, and each region's
+ * sums become results to print (a region never entered counted
+ * nothing). 0 or -ENOMEM.
+ */
+static int region_results(struct run *r, double t)
+{
+	const struct target *tg = r->tg;
+	size_t i;
+
+	take_reading(r);
+	regions_finish(r->regions, r->reading, t);
+	for (i = 0; i < r->regions->n; i++) {
+		struct region *g = &r->regions->r[i];
+
+		if (g->res)
+			continue;
+		g->res = results_new(r->el, r->o->no_merge, 1,
+				     tg->aggr.kind != AGGR_GLOBAL ? &tg->aggr
+								  : NULL);
+		if (!g->res)
+			return -ENOMEM;
+		g->res->no_scale = r->o->no_scale;
+		if (g->entries) {
+			results_snapshot_values(g->res, g->sum);
+			g->res->enabled = true;
+		}
+		if (results_end_run(g->res, g->time_ns) < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 /* The watches of this run: intervals, -D, --timeout, gone targets. */
 static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 {
@@ -483,6 +624,8 @@ static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 		w[(*n)++] = (struct workload_watch){ r->hooks->tick_fd, tick_ready, r };
 	if (r->ctl)
 		w[(*n)++] = (struct workload_watch){ r->ctl->ctl_fd, control_ready, r };
+	if (r->chan_fd >= 0)
+		w[(*n)++] = (struct workload_watch){ r->chan.ctl_fd, channel_ready, r };
 	if (r->tasks)
 		w[(*n)++] = (struct workload_watch){ tasks_fd(r->tasks), tasks_ready, r };
 	return 0;
@@ -577,7 +720,7 @@ static enum run_outcome run_with(struct run *r, struct workload *w,
 {
 	const struct run_hooks *h = r->hooks;
 	const struct target *tg = r->tg;
-	struct workload_watch watches[7];
+	struct workload_watch watches[8];
 	size_t n_watches;
 	double elapsed;
 	int ret, exec_err = 0;
@@ -674,6 +817,7 @@ static enum run_outcome run_with(struct run *r, struct workload *w,
 		fail->err = ret < 0 ? -ret : -r->err;
 		return RUN_FAILED;
 	}
+	channel_drain(r);
 	/* The last, partial interval; then the run's totals. */
 	if (r->o->interval_ms && (!r->o->interval_count ||
 				  r->intervals < r->o->interval_count))
@@ -708,6 +852,10 @@ static enum run_outcome run_with(struct run *r, struct workload *w,
 	}
 	if (!r->tasks)
 		results_snapshot(r->res);
+	if (r->regions && region_results(r, r->t0 + elapsed) < 0) {
+		fail->err = ENOMEM;
+		return RUN_FAILED;
+	}
 	if (results_end_run(r->res, elapsed) < 0) {
 		fail->err = ENOMEM;
 		return RUN_FAILED;
@@ -730,6 +878,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		fail->err = ENOMEM;
 		return RUN_FAILED;
 	}
+	if (r->chan_fd >= 0)
+		workload_pass(w, r->chan_fd, r->chan_env);
 	ret = run_with(r, w, info, run, fail);
 	tasks_close(r->tasks);
 	r->tasks = NULL;
@@ -799,6 +949,55 @@ static int step(struct run *r, const char *cmd, const char *what,
 	return ret;
 }
 
+/* The command's end of a new channel, in its environment. 0 or -errno. */
+static void close_channel(struct run *r);
+
+static int open_channel(struct run *r)
+{
+	static const char *const names[] = {
+		"PSTAT_CTL_FD", "PSTAT_ACK_FD", "PERF_CTL_FD", "PERF_ACK_FD",
+	};
+	char *vars[5];
+	size_t n_values, i;
+	int ret = control_channel(&r->chan, &r->chan_fd);
+
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < 4; i++) {
+		snprintf(r->chan_vars[i], sizeof(r->chan_vars[i]), "%s=%d",
+			 names[i], r->chan_fd);
+		vars[i] = r->chan_vars[i];
+	}
+	vars[4] = NULL;
+	n_values = evlist_count(r->el) *
+		   (r->tg->aggr.kind != AGGR_GLOBAL ? r->tg->aggr.n : 1);
+	r->chan_env = workload_environ_with(vars);
+	/* --control alone: the command may enable and disable. */
+	if (r->chan_env && !r->o->regions)
+		return 0;
+	r->regions = regions_new(n_values);
+	r->reading = calloc(n_values + 1, sizeof(*r->reading));
+	if (r->chan_env && r->regions && r->reading)
+		return 0;
+	close_channel(r);
+	return -ENOMEM;
+}
+
+static void close_channel(struct run *r)
+{
+	if (r->chan_fd < 0)
+		return;
+	control_close(&r->chan);
+	close(r->chan_fd);
+	r->chan_fd = -1;
+	free(r->chan_env);
+	free(r->reading);
+	regions_free(r->regions);
+	r->chan_env = NULL;
+	r->reading = NULL;
+	r->regions = NULL;
+}
+
 struct run *run_new(const struct options *o, struct target *tg,
 		   struct evlist *el, struct output *out,
 		   struct output_run *info, const struct run_hooks *hooks,
@@ -813,7 +1012,12 @@ struct run *run_new(const struct options *o, struct target *tg,
 		.o = o, .tg = tg, .el = el, .out = out, .ctl = ctl,
 		.hooks = hooks ? hooks : &no_hooks,
 		.timer_fd = -1, .delay_fd = -1, .timeout_fd = -1, .gone_fd = -1,
+		.chan_fd = -1,
 	};
+	if ((o->regions || o->control) && o->argv && open_channel(r) < 0) {
+		free(r);
+		return NULL;
+	}
 	info->argv = o->argv;
 	info->target = tg->desc[0] ? tg->desc : NULL;
 	if (o->interval_ms || runs_asked(o) != 1)
@@ -884,6 +1088,10 @@ struct results *run_finish(struct run *r, enum run_outcome *ret,
 		*ret = RUN_FAILED;
 	}
 	res = r->res;
+	/* The regions go with the results, to be printed. */
+	info->regions = r->regions;
+	r->regions = NULL;
+	close_channel(r);
 	free(r);
 	return res;
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/capability.h>
 #include <sched.h>
 #include <signal.h>
@@ -184,6 +185,9 @@ static int child(void *arg)
 	restore_signals(s);
 	if (RAW3(SYS_read, s->go_rd, &c, 1) != 1)
 		leave(127);	/* pstat gave up: never run the command */
+	/* Open across the exec in the child alone: its table is a copy. */
+	if (s->keep_fd >= 0)
+		RAW3(SYS_fcntl, s->keep_fd, F_SETFD, 0);
 	e = drop_privileges(&s->drop);
 	if (e == 0)
 		e = -s->exec_err;

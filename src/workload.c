@@ -43,6 +43,9 @@ struct workload {
 	int stops;		/* SIGINTs and SIGTERMs passed on */
 	long long kill_at_ms;	/* when SIGKILL follows the second, or 0 */
 	struct spawn spawn;	/* what the child reads until its exec */
+	/* workload_pass: kept by workload_prepare. */
+	int pass_fd;		/* the descriptor the command keeps, or -1 */
+	char *const *pass_envp;	/* its environment, or NULL */
 };
 
 /*
@@ -373,7 +376,9 @@ static void plan_child(struct workload *w, char *const argv[],
 	s->exec_err = w->exec_err;
 	s->argv = argv;
 	s->sh_argv = w->sh_argv;
-	s->envp = caller.envp ? caller.envp : environ;
+	s->envp = w->pass_envp ? w->pass_envp
+		  : caller.envp ? caller.envp : environ;
+	s->keep_fd = w->pass_fd;
 	/*
 	 * Only what pstat changed goes back to the caller's: a signal the
 	 * caller ignored (nohup) stays ignored, as exec(2) keeps it.
@@ -389,16 +394,58 @@ static void plan_child(struct workload *w, char *const argv[],
 /* w as workload_new makes it: nothing started, no descriptor. */
 static void reset(struct workload *w)
 {
+	int pass_fd = w->pass_fd;
+	char *const *pass_envp = w->pass_envp;
+
 	memset(w, 0, sizeof(*w));
 	w->go_fd = w->err_fd = w->sig_fd = -1;
+	w->pass_fd = pass_fd;
+	w->pass_envp = pass_envp;
+}
+
+void workload_pass(struct workload *w, int fd, char *const *envp)
+{
+	w->pass_fd = fd;
+	w->pass_envp = envp;
+}
+
+char **workload_environ_with(char *const *vars)
+{
+	char *const *base = caller.envp ? caller.envp : environ;
+	size_t n = 0, k = 0, i, j, len;
+	char **env;
+
+	while (base[n])
+		n++;
+	for (i = 0; vars[i]; i++)
+		;
+	env = calloc(n + i + 1, sizeof(*env));
+	if (!env)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		bool replaced = false;
+
+		for (j = 0; vars[j] && !replaced; j++) {
+			len = strcspn(vars[j], "=") + 1;
+			replaced = strncmp(base[i], vars[j], len) == 0;
+		}
+		if (!replaced)
+			env[k++] = base[i];
+	}
+	for (j = 0; vars[j]; j++)
+		env[k++] = vars[j];
+	return env;
 }
 
 struct workload *workload_new(void)
 {
 	struct workload *w = malloc(sizeof(*w));
 
-	if (w)
+	if (w) {
+		w->pass_fd = -1;
+		w->pass_envp = NULL;
 		reset(w);
+	}
 	return w;
 }
 

@@ -21,6 +21,20 @@ struct workload *workload_new(void);
 /* Whatever is left of w aborted (workload_abort), then freed; NULL-safe. */
 void workload_free(struct workload *w);
 
+/*
+ * What the command (each workload_prepare's child) gets beside what
+ * pstat's caller gave: fd open across its exec (-1: none) and envp as
+ * its environment (NULL: the caller's). Both must outlive w's runs.
+ */
+void workload_pass(struct workload *w, int fd, char *const *envp);
+
+/*
+ * The caller's environment with vars ("NAME=VALUE", NULL-ended) set,
+ * replacing those names: an array to free (the strings are not
+ * copied), or NULL when out of memory.
+ */
+char **workload_environ_with(char *const *vars);
+
 /* Its child, 0 before workload_prepare and once reaped. */
 pid_t workload_pid(const struct workload *w);
 

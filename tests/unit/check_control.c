@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -90,6 +91,14 @@ static const struct line_row {
 	{ __LINE__, "\n", { CONTROL_UNKNOWN }, "" },
 	{ __LINE__, "ping x\n", { CONTROL_UNKNOWN }, "" },
 	{ __LINE__, "stop\nping\n", { CONTROL_UNKNOWN, CONTROL_PING }, "" },
+	{ __LINE__, "begin solve\n", { CONTROL_BEGIN }, "solve" },
+	{ __LINE__, "end solve\n", { CONTROL_END }, "solve" },
+	{ __LINE__, "begin two words\n", { CONTROL_BEGIN }, "two words" },
+	{ __LINE__, "begin a\nend a\n", { CONTROL_BEGIN, CONTROL_END }, "a" },
+	{ __LINE__, "begin\n", { CONTROL_UNKNOWN }, "" },
+	{ __LINE__, "begin \n", { CONTROL_UNKNOWN }, "" },
+	{ __LINE__, "end\n", { CONTROL_UNKNOWN }, "" },
+	{ __LINE__, "beginx\n", { CONTROL_UNKNOWN }, "" },
 };
 
 START_TEST(test_lines)
@@ -161,6 +170,33 @@ START_TEST(test_overlong)
 }
 END_TEST
 
+/* --regions' channel: one socket both ways, the command's end apart. */
+START_TEST(test_channel)
+{
+	struct control c;
+	int child;
+	char buf[8];
+
+	ck_assert_int_eq(control_channel(&c, &child), 0);
+	ck_assert_int_eq(c.ctl_fd, c.ack_fd);
+	ck_assert_int_eq(fcntl(child, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+	ck_assert_int_eq(write(child, "begin x\n", 8), 8);
+	ck_assert_int_eq(control_read(&c), 0);
+	ck_assert_int_eq(control_next(&c), CONTROL_BEGIN);
+	ck_assert_str_eq(c.arg, "x");
+	/* Nothing more to read: no wait, nothing taken. */
+	ck_assert_int_eq(control_read(&c), 0);
+	ck_assert_int_eq(control_next(&c), CONTROL_NONE);
+	ck_assert_int_eq(control_ack(&c), 0);
+	ck_assert_int_eq(read(child, buf, sizeof(buf)), 4);
+	ck_assert_int_eq(memcmp(buf, "ack\n", 4), 0);
+	close(child);
+	ck_assert_int_eq(control_read(&c), 1);
+	control_close(&c);
+	ck_assert_int_eq(c.ctl_fd, -1);
+}
+END_TEST
+
 static Suite *control_suite(void)
 {
 	Suite *s = suite_create("control");
@@ -170,6 +206,7 @@ static Suite *control_suite(void)
 	tcase_add_loop_test(tc, test_lines, 0, N_ROWS(line_rows));
 	tcase_add_test(tc, test_pieces);
 	tcase_add_test(tc, test_overlong);
+	tcase_add_test(tc, test_channel);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1148,15 +1148,15 @@ static const struct repeat_case {
 	  "150,,page-faults,33.33%,750,75.00,," },
 	{ __LINE__, { { 100, 1000, 500 }, { 100, 1000, 1000 } },
 	  OUTPUT_PSTAT_CSV,
-	  "total,,,,page-faults,150,,scaled,1000,750,75.00,,,33.3333,,,,,,,,,,," },
+	  "total,,,,page-faults,150,,scaled,1000,750,75.00,,,33.3333,,,,,,,,,,,," },
 	/* Counted, then enabled and never running: the first run's. */
 	{ __LINE__, { EXACT(100), { 0, 1000, 0 } }, OUTPUT_CSV,
 	  "100,,page-faults,0.00%,100,100.00,," },
 	{ __LINE__, { { 100, 1000, 500 }, { 0, 1000, 0 } }, OUTPUT_PSTAT_CSV,
-	  "total,,,,page-faults,200,,scaled,1000,500,50.00,,,0.0000,,,,,,,,,,," },
+	  "total,,,,page-faults,200,,scaled,1000,500,50.00,,,0.0000,,,,,,,,,,,," },
 	/* Exact both times: counted, 100%. */
 	{ __LINE__, { EXACT(300), EXACT(100) }, OUTPUT_PSTAT_CSV,
-	  "total,,,,page-faults,200,,counted,200,200,100.00,,,50.0000,,,,,,,,,,," },
+	  "total,,,,page-faults,200,,counted,200,200,100.00,,,50.0000,,,,,,,,,,,," },
 };
 
 START_TEST(test_repeat_fields)

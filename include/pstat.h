@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * pstat.h: named regions of interest for pstat --regions. Header only,
+ * for C and C++.
+ *
+ *	#include <pstat.h>
+ *
+ *	PSTAT_REGION_BEGIN("solve");
+ *	solve();
+ *	PSTAT_REGION_END("solve");
+ *
+ * Run the program as `pstat --regions -e EVENTS -- ./prog`: pstat prints
+ * the counts of each region (summed over its entries, with the entries
+ * and the time inside) after those of the whole run. Each mark waits for
+ * pstat's answer, so the counts change at the mark itself. Regions nest
+ * and repeat; a region entered again while open counts once, from its
+ * first begin to its last end.
+ *
+ * Without pstat (no PSTAT_CTL_FD in the environment) a mark costs one
+ * branch, after the first, which reads the environment. The marks use
+ * send(2) and recv(2), not write(2) and read(2), so that they are not
+ * counted by syscalls:sys_enter_write or _read. Threads of one process
+ * take turns at a mark (a lock here); processes that mark at the same
+ * time on one channel may see each other's answers, and a mark may then
+ * count a few events early or late.
+ *
+ * The channel is perf's too: PSTAT_CTL_FD and PERF_CTL_FD name the same
+ * socket, so a program that writes "enable" and "disable" for perf stat
+ * --control works under pstat --control or --regions unchanged.
+ */
+#ifndef PSTAT_H
+#define PSTAT_H
+
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The protocol's version: lines "begin NAME", "end NAME", "ack" back. */
+#define PSTAT_H_VERSION 1
+
+/* The longest name pstat keeps whole; longer ones are cut. */
+#define PSTAT_REGION_NAME_MAX 240
+
+/* The channel: -2 not yet looked for, -1 none. One per file that
+ * includes this header, which is harmless: each looks once. */
+static int pstat_fd_ __attribute__((unused)) = -2;
+
+/*
+ * One lock for every file of the process that includes this header (a
+ * weak definition: the linker keeps one), so that a thread hears the
+ * answer to its own mark.
+ */
+__attribute__((weak)) int pstat_lock_;
+
+static inline int pstat_find_fd_(void)
+{
+	const char *s = getenv("PSTAT_CTL_FD");
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return -1;
+	v = strtol(s, &end, 10);
+	return *end || v < 0 || v > 1 << 30 ? -1 : (int)v;
+}
+
+/* Send "VERB NAME\n" and wait for the answer: 0, or -1 with errno. */
+static inline int pstat_mark_(const char *verb, const char *name)
+{
+	char line[PSTAT_REGION_NAME_MAX + 16], ack[16];
+	size_t v = strlen(verb), n = strlen(name), off = 0;
+	ssize_t k;
+	int ret = 0;
+
+	if (pstat_fd_ == -2)
+		pstat_fd_ = pstat_find_fd_();
+	if (pstat_fd_ < 0)
+		return 0;
+	if (n > PSTAT_REGION_NAME_MAX)
+		n = PSTAT_REGION_NAME_MAX;
+	memcpy(line, verb, v);
+	line[v] = ' ';
+	memcpy(line + v + 1, name, n);
+	line[v + 1 + n] = '\n';
+	while (__atomic_exchange_n(&pstat_lock_, 1, __ATOMIC_ACQUIRE))
+		sched_yield();
+	while (off < v + n + 2) {
+		k = send(pstat_fd_, line + off, v + n + 2 - off, MSG_NOSIGNAL);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			ret = -1;
+			break;
+		}
+		off += (size_t)k;
+	}
+	/* "ack\n", in one piece as a rule: read to its newline. */
+	while (ret == 0) {
+		k = recv(pstat_fd_, ack, sizeof(ack), 0);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			ret = -1;
+		else if (ack[k - 1] == '\n')
+			break;
+	}
+	/* pstat is gone: the program goes on, unmarked. */
+	if (ret < 0)
+		pstat_fd_ = -1;
+	__atomic_store_n(&pstat_lock_, 0, __ATOMIC_RELEASE);
+	return ret;
+}
+
+/* Enter the region NAME (a string; no newline in it). */
+#define PSTAT_REGION_BEGIN(name) \
+	((void)(pstat_fd_ != -1 ? pstat_mark_("begin", (name)) : 0))
+/* Leave it. */
+#define PSTAT_REGION_END(name) \
+	((void)(pstat_fd_ != -1 ? pstat_mark_("end", (name)) : 0))
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Named regions through pstat.h, with known numbers of write(2) calls
+ * in each (tests/regions.sh):
+ *
+ *   regions marks    5 outside; 'a' entered 3 times, 100 writes each;
+ *                    'b' once, 7; 'o' with 5, 'i' inside it with 10,
+ *                    then 3 more in 'o'; an end of 'never', never
+ *                    begun; 'left' begun, 4 writes, never ended.
+ *                    334 writes in all.
+ *   regions threads  4 threads, each entering 't' 50 times with 2
+ *                    writes inside: 400 in 't'.
+ *   regions perf     perf's protocol on PERF_CTL_FD and PERF_ACK_FD:
+ *                    enable, 10 writes, disable, 20 writes, enable,
+ *                    30 writes, disable: what perf stat -D -1
+ *                    --control counts, pstat must count.
+ *   regions loop N   'loop' around a loop of N iterations (insn_loop's
+ *                    body), for exact instruction counts.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../include/pstat.h"
+
+static void writes(int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (write(STDOUT_FILENO, "", 0) < 0)
+			exit(1);
+}
+
+static int marks(void)
+{
+	int i;
+
+	writes(5);
+	for (i = 0; i < 3; i++) {
+		PSTAT_REGION_BEGIN("a");
+		writes(100);
+		PSTAT_REGION_END("a");
+	}
+	PSTAT_REGION_BEGIN("b");
+	writes(7);
+	PSTAT_REGION_END("b");
+	PSTAT_REGION_BEGIN("o");
+	writes(5);
+	PSTAT_REGION_BEGIN("i");
+	writes(10);
+	PSTAT_REGION_END("i");
+	writes(3);
+	PSTAT_REGION_END("o");
+	PSTAT_REGION_END("never");
+	PSTAT_REGION_BEGIN("left");
+	writes(4);
+	return 0;
+}
+
+static void *thread(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < 50; i++) {
+		PSTAT_REGION_BEGIN("t");
+		writes(2);
+		PSTAT_REGION_END("t");
+	}
+	return NULL;
+}
+
+static int threads(void)
+{
+	pthread_t t[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (pthread_create(&t[i], NULL, thread, NULL))
+			return 1;
+	for (i = 0; i < 4; i++)
+		pthread_join(t[i], NULL);
+	return 0;
+}
+
+/* perf's side: a line on CTL, then an "ack\n" (perf adds a NUL) on ACK. */
+static int perf_cmd(int ctl, int ack, const char *cmd)
+{
+	char c;
+	ssize_t n;
+
+	if (write(ctl, cmd, strlen(cmd)) != (ssize_t)strlen(cmd))
+		return -1;
+	do {
+		n = read(ack, &c, 1);
+	} while ((n == 1 && c != '\n') || (n < 0 && errno == EINTR));
+	return n == 1 ? 0 : -1;
+}
+
+static int perf_protocol(void)
+{
+	const char *c = getenv("PERF_CTL_FD"), *a = getenv("PERF_ACK_FD");
+	int ctl, ack;
+
+	if (!c || !a) {
+		fprintf(stderr, "regions: no PERF_CTL_FD or PERF_ACK_FD\n");
+		return 2;
+	}
+	ctl = atoi(c);
+	ack = atoi(a);
+	if (perf_cmd(ctl, ack, "enable\n") < 0)
+		return 1;
+	writes(10);
+	if (perf_cmd(ctl, ack, "disable\n") < 0)
+		return 1;
+	writes(20);
+	if (perf_cmd(ctl, ack, "enable\n") < 0)
+		return 1;
+	writes(30);
+	return perf_cmd(ctl, ack, "disable\n") < 0;
+}
+
+static int loop(long n)
+{
+	long i;
+
+	PSTAT_REGION_BEGIN("loop");
+	/* One add and one compare-and-branch an iteration, as insn_loop. */
+	for (i = 0; i < n; i++)
+		__asm__ volatile("" : "+r"(i));
+	PSTAT_REGION_END("loop");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = argc > 1 ? argv[1] : "";
+
+	if (strcmp(mode, "marks") == 0)
+		return marks();
+	if (strcmp(mode, "threads") == 0)
+		return threads();
+	if (strcmp(mode, "perf") == 0)
+		return perf_protocol();
+	if (strcmp(mode, "loop") == 0 && argc > 2)
+		return loop(atol(argv[2]));
+	fprintf(stderr, "usage: regions marks|threads|perf|loop N\n");
+	return 2;
+}
