@@ -243,6 +243,38 @@ static int add_value(struct merge_file *mf, const char *event,
 }
 
 /*
+ * A region's rows (--regions) are merged as an aggregate of their own:
+ * "event (region NAME)", or "event (region NAME, AGGREGATE)", and its
+ * entries as "entries (region NAME)". The label into buf.
+ */
+static const char *region_label(char *buf, size_t len, const char *region,
+				const char *aggr)
+{
+	if (aggr && *aggr)
+		snprintf(buf, len, "region %s, %s", region, aggr);
+	else
+		snprintf(buf, len, "region %s", region);
+	return buf;
+}
+
+/* Room for a region's label: its name (CONTROL_LINE_MAX) and more. */
+#define REGION_LABEL_MAX 512
+
+/* A region's entries, as a value of its own. */
+static int add_entries(struct merge_file *mf, const char *region,
+		       double entries)
+{
+	char label[REGION_LABEL_MAX];
+	struct merge_value v = {
+		.has_value = true, .value = entries, .running_pct = 100,
+	};
+
+	return add_value(mf, "entries",
+			 region_label(label, sizeof(label), region, NULL), "",
+			 "counted", v);
+}
+
+/*
  * A metric of -M on event's row into mf, its strings copied into one
  * allocation. A scale that is not a positive number is the file's
  * fault: -EINVAL with the reason.
@@ -482,11 +514,45 @@ static int csv_number(const struct merge_file *mf, const char *text,
 	       -EINVAL : 1;
 }
 
+/*
+ * A region's record (--regions): its entries from "region_info", its
+ * rows from "region", named in the region column (rcol, -1 in the file
+ * of a pstat before regions). 1 when it was one, 0 when not, or
+ * -EINVAL.
+ */
+static int csv_region(struct merge_file *mf, char **f, const int *col,
+		      int rcol, int line, char *err, size_t len)
+{
+	const char *record = f[col[C_RECORD]], *region;
+	double d;
+	int ret;
+
+	if (rcol < 0 || (strcmp(record, "region") != 0 &&
+			 strcmp(record, "region_info") != 0))
+		return 0;
+	region = f[rcol];
+	if (!*region)
+		return error_say(err, len,
+			   "%s: line %d: a %s record names no region",
+			   mf->path, line, record);
+	if (strcmp(record, "region_info") != 0 ||
+	    strcmp(f[col[C_EVENT]], "entries") != 0)
+		return 0;
+	ret = csv_number(mf, f[col[C_VALUE]], "entries", line, &k_amount, &d,
+			 err, len);
+	if (ret <= 0)
+		return ret;
+	ret = add_entries(mf, region, d);
+	return ret < 0 ? ret : 1;
+}
+
 static int csv_row(struct merge_file *mf, char **f, const int *col,
-		   const int *mcol, int line, char *err, size_t len)
+		   const int *mcol, int rcol, int line, char *err, size_t len)
 {
 	struct merge_value v = { 0 };
-	const char *record = f[col[C_RECORD]];
+	const char *record = f[col[C_RECORD]], *aggr = f[col[C_AGGR]];
+	char label[REGION_LABEL_MAX];
+	bool region = rcol >= 0 && strcmp(record, "region") == 0;
 	int ret;
 
 	if (strcmp(record, "run") == 0) {
@@ -494,10 +560,20 @@ static int csv_row(struct merge_file *mf, char **f, const int *col,
 		return csv_run_fact(mf, f[col[C_EVENT]], f[col[C_VALUE]], line,
 				    err, len);
 	}
-	if (strcmp(record, "total") != 0 && strcmp(record, "metric") != 0)
+	ret = csv_region(mf, f, col, rcol, line, err, len);
+	if (ret < 0)
+		return ret;
+	if (region)
+		aggr = region_label(label, sizeof(label), f[rcol], aggr);
+	else if (strcmp(record, "total") != 0 &&
+		 strcmp(record, "metric") != 0)
 		return 0;
-	ret = csv_formula(mf, f, col, mcol, line, err, len);
-	if (ret < 0 || strcmp(record, "total") != 0)
+	/* -M's metrics of the whole run's rows are computed again; a
+	 * region's second metrics (record "metric") are left. */
+	if (!region && rcol >= 0 && *f[rcol])
+		return 0;
+	ret = region ? 0 : csv_formula(mf, f, col, mcol, line, err, len);
+	if (ret < 0 || strcmp(record, "metric") == 0)
 		return ret;
 	ret = csv_number(mf, f[col[C_VALUE]], "value", line, &k_amount,
 			 &v.value, err, len);
@@ -508,19 +584,23 @@ static int csv_row(struct merge_file *mf, char **f, const int *col,
 			 &v.running_pct, err, len);
 	if (ret < 0)
 		return ret;
-	return add_value(mf, f[col[C_EVENT]], f[col[C_AGGR]], f[col[C_UNIT]],
+	return add_value(mf, f[col[C_EVENT]], aggr, f[col[C_UNIT]],
 			 f[col[C_STATUS]], v);
 }
 
 static int csv_read(struct merge_file *mf, char *buf, char *err, size_t len)
 {
+	static const char *const rcol_name[] = { "region" };
 	char *p = buf, *end = p + strlen(p), *f[MAX_FIELDS];
-	int col[N_COLS], mcol[N_MCOLS], n, width, line = 1, ret;
+	int col[N_COLS], mcol[N_MCOLS], rcol, n, width, line = 1, ret;
 
 	n = csv_record(&p, end, f);
-	/* A file of a pstat before them has no metrics of -M to read. */
+	/* A file of a pstat before them has no metrics of -M to read, */
 	if (n > 0 && csv_columns(f, n, mcol, mcol_names, N_MCOLS) < 0)
 		mcol[0] = -1;
+	/* nor regions. */
+	if (n <= 0 || csv_columns(f, n, &rcol, rcol_name, 1) < 0)
+		rcol = -1;
 	if (n <= 0 || csv_columns(f, n, col, col_names, N_COLS) < 0)
 		return error_say(err, len,
 			   "%s: not pstat's --format=csv (its header lacks a column --merge reads)",
@@ -538,7 +618,7 @@ static int csv_read(struct merge_file *mf, char *buf, char *err, size_t len)
 			return error_say(err, len,
 				   "%s: line %d is not a record of pstat's --format=csv (%d fields, not %d)",
 				   mf->path, line, n, width);
-		ret = csv_row(mf, f, col, mcol, line, err, len);
+		ret = csv_row(mf, f, col, mcol, rcol, line, err, len);
 		if (ret < 0)
 			return ret;
 	}
@@ -852,13 +932,14 @@ static int json_formulas(struct merge_file *mf, json_object *e,
 	return ret;
 }
 
+/* events[i], of the whole run, or of the region named region. */
 static int json_event(struct merge_file *mf, json_object *e, size_t i,
-		      char *err, size_t len)
+		      const char *region, char *err, size_t len)
 {
 	struct merge_value v = { 0 };
 	const char *name = jstr(e, "event"), *unit = jstr(e, "unit");
-	const char *status = jstr(e, "status");
-	char where[64];
+	const char *status = jstr(e, "status"), *aggr = jstr(e, "aggregate");
+	char where[64], label[REGION_LABEL_MAX];
 	int ret;
 
 	if (!name)
@@ -872,12 +953,39 @@ static int json_event(struct merge_file *mf, json_object *e, size_t i,
 	snprintf(where, sizeof(where), "events[%zu].running_pct", i);
 	ret = jfact(mf, e, "running_pct", where, &k_pct, &v.running_pct, err,
 		    len);
-	if (ret == 0 || ret > 0)
+	if ((ret == 0 || ret > 0) && !region)
 		ret = json_formulas(mf, e, name, i, err, len);
 	if (ret < 0)
 		return ret;
-	return add_value(mf, name, jstr(e, "aggregate"), unit ? unit : "",
+	if (region)
+		aggr = region_label(label, sizeof(label), region, aggr);
+	return add_value(mf, name, aggr, unit ? unit : "",
 			 status ? status : "", v);
+}
+
+/* regions[i] (--regions): its entries, then its events. */
+static int json_region(struct merge_file *mf, json_object *r, size_t i,
+		       char *err, size_t len)
+{
+	json_object *events = jget(r, "events");
+	const char *name = jstr(r, "name");
+	char where[64];
+	double entries;
+	size_t k;
+	int ret;
+
+	if (!name || !json_object_is_type(events, json_type_array))
+		return error_say(err, len,
+			   "%s: regions[%zu] has no \"name\" or no \"events\"",
+			   mf->path, i);
+	snprintf(where, sizeof(where), "regions[%zu].entries", i);
+	ret = jfact(mf, r, "entries", where, &k_amount, &entries, err, len);
+	if (ret > 0)
+		ret = add_entries(mf, name, entries);
+	for (k = 0; ret >= 0 && k < jlen(events); k++)
+		ret = json_event(mf, json_object_array_get_idx(events, k), k,
+				 name, err, len);
+	return ret < 0 ? ret : 0;
 }
 
 /* Item i of array a when it is a string, or NULL. */
@@ -950,6 +1058,7 @@ static int json_doc(struct merge_file *mf, json_object *doc, char *err,
 		    size_t len)
 {
 	json_object *events = jget(doc, "events"), *run = jget(doc, "run");
+	json_object *regions = jget(doc, "regions");
 	const char *format = jstr(doc, "format");
 	size_t i;
 	int ret;
@@ -962,7 +1071,10 @@ static int json_doc(struct merge_file *mf, json_object *doc, char *err,
 	ret = json_facts(mf, doc, "", true, err, len);
 	for (i = 0; ret == 0 && i < jlen(events); i++)
 		ret = json_event(mf, json_object_array_get_idx(events, i), i,
-				 err, len);
+				 NULL, err, len);
+	for (i = 0; ret == 0 && i < jlen(regions); i++)
+		ret = json_region(mf, json_object_array_get_idx(regions, i), i,
+				  err, len);
 	if (ret == 0 && json_object_is_type(run, json_type_object))
 		ret = json_run(mf, run, err, len);
 	return ret;

@@ -146,7 +146,7 @@ static void metric_cells(const struct output *out,
 	csv_cell(f, metric_status_name(m), false);
 	csv_cell(f, m->missing ? m->missing : "", false);
 	if (!m->name) {
-		fputs(",,,,,", f);
+		fputs(",,,,,,", f);
 		end_row(out);
 		return;
 	}

@@ -283,9 +283,11 @@ static int region_mark(struct run *r, const char *arg, bool begin)
 	if (!r->regions)
 		return 0;	/* a harness's, without --regions */
 	/* The command's bytes reach terminals: no control characters. */
-	for (i = 0; arg[i] && i + 1 < sizeof(name); i++)
-		name[i] = (unsigned char)arg[i] < 0x20 || arg[i] == 0x7f
-			  ? '?' : arg[i];
+	for (i = 0; arg[i] && i + 1 < sizeof(name); i++) {
+		name[i] = arg[i];
+		if ((unsigned char)arg[i] < 0x20 || arg[i] == 0x7f)
+			name[i] = '?';
+	}
 	name[i] = '\0';
 	ret = read_counts(r, t, NULL);
 	if (ret < 0)

@@ -138,6 +138,22 @@ expect_eq "$(region_value setup "$ev")" 7 "likwid: setup"
 LD_LIBRARY_PATH=$shim "$likwid" > /dev/null ||
 	fail_ "the likwid program without pstat failed"
 
+# --merge: the regions of two ranks' files, CSV and JSON, summed.
+PSTAT_RANK=0 PSTAT_SIZE=2 run_pstat --regions --format=csv -o r0.csv \
+	-e "$ev" -- "$prog" marks
+expect_rc 0
+PSTAT_RANK=1 PSTAT_SIZE=2 run_pstat --regions --format=json -o r1.json \
+	-e "$ev" -- "$prog" marks
+expect_rc 0
+run_pstat --merge --format=csv r0.csv r1.json
+expect_rc 0
+merged() { awk -F, -v n="$1" '$1 == "event" && $2 == n { print $3 }' out; }
+expect_eq "$(merged "$ev")" 668 "--merge: the whole runs"
+expect_eq "$(merged "$ev (region a)")" 600 "--merge: region a"
+expect_eq "$(merged "entries (region a)")" 6 "--merge: region a's entries"
+expect_eq "$(merged "$ev (region i)")" 20 "--merge: region i"
+expect_eq "$(merged "$ev (region left)")" 8 "--merge: region left"
+
 # What --regions refuses.
 run_pstat --regions -a -e "$ev"
 expect_refusal "--regions" "give the command after --"

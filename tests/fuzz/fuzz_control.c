@@ -95,6 +95,7 @@ static enum control_cmd command(const char *line, char *arg)
 		enum control_cmd cmd;
 	} words[] = {
 		{ "enable", CONTROL_ENABLE }, { "disable", CONTROL_DISABLE },
+		{ "begin", CONTROL_BEGIN }, { "end", CONTROL_END },
 	};
 	size_t i, n;
 
@@ -104,6 +105,10 @@ static enum control_cmd command(const char *line, char *arg)
 		if (strncmp(line, words[i].word, n) == 0 &&
 		    (!line[n] || line[n] == ' ')) {
 			strcpy(arg, line[n] ? line + n + 1 : "");
+			/* A region needs its name. */
+			if (!arg[0] && (words[i].cmd == CONTROL_BEGIN ||
+					words[i].cmd == CONTROL_END))
+				return CONTROL_UNKNOWN;
 			return words[i].cmd;
 		}
 	}

@@ -14,8 +14,9 @@
  *                    enable, 10 writes, disable, 20 writes, enable,
  *                    30 writes, disable: what perf stat -D -1
  *                    --control counts, pstat must count.
- *   regions loop N   'loop' around a loop of N iterations (insn_loop's
- *                    body), for exact instruction counts.
+ *   regions loop N   'loop' around a loop of N iterations, N > 0
+ *                    (insn_loop's: two instructions each), for exact
+ *                    instruction counts (tests/hw/regions.sh).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -124,14 +125,20 @@ static int perf_protocol(void)
 	return perf_cmd(ctl, ack, "disable\n") < 0;
 }
 
-static int loop(long n)
+/* insn_loop's loop: exactly two instructions an iteration. */
+static int loop(unsigned long n)
 {
-	long i;
-
 	PSTAT_REGION_BEGIN("loop");
-	/* One add and one compare-and-branch an iteration, as insn_loop. */
+#if defined(__aarch64__)
+	__asm__ volatile("1: subs %0, %0, #1\n\tb.ne 1b" : "+r"(n) : : "cc");
+#elif defined(__x86_64__)
+	__asm__ volatile("1: dec %0\n\tjnz 1b" : "+r"(n) : : "cc");
+#else
+	volatile unsigned long i;
+
 	for (i = 0; i < n; i++)
-		__asm__ volatile("" : "+r"(i));
+		;
+#endif
 	PSTAT_REGION_END("loop");
 	return 0;
 }
@@ -146,8 +153,8 @@ int main(int argc, char **argv)
 		return threads();
 	if (strcmp(mode, "perf") == 0)
 		return perf_protocol();
-	if (strcmp(mode, "loop") == 0 && argc > 2)
-		return loop(atol(argv[2]));
+	if (strcmp(mode, "loop") == 0 && argc > 2 && atol(argv[2]) > 0)
+		return loop(strtoul(argv[2], NULL, 10));
 	fprintf(stderr, "usage: regions marks|threads|perf|loop N\n");
 	return 2;
 }
