@@ -48,27 +48,43 @@ extern "C" {
 /* The longest name pstat keeps whole; longer ones are cut. */
 #define PSTAT_REGION_NAME_MAX 240
 
+#ifdef __cplusplus
+#define PSTAT_CAST_(type, x) static_cast<type>(x)
+#else
+#define PSTAT_CAST_(type, x) ((type)(x))
+#endif
+
 /* The channel: -2 not yet looked for, -1 none. One per file that
  * includes this header, which is harmless: each looks once. */
-static int pstat_fd_ __attribute__((unused)) = -2;
+static inline int *pstat_fd_(void)
+{
+	static int fd = -2;
+
+	return &fd;
+}
 
 /*
  * One lock for every file of the process that includes this header (a
  * weak definition: the linker keeps one), so that a thread hears the
  * answer to its own mark.
  */
+extern int pstat_lock_;
 __attribute__((weak)) int pstat_lock_;
 
+/* PSTAT_CTL_FD's descriptor, digits only, or -1. */
 static inline int pstat_find_fd_(void)
 {
 	const char *s = getenv("PSTAT_CTL_FD");
-	char *end;
-	long v;
+	int v = 0;
 
 	if (!s || !*s)
 		return -1;
-	v = strtol(s, &end, 10);
-	return *end || v < 0 || v > 1 << 30 ? -1 : (int)v;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > 100000000)
+			return -1;
+		v = v * 10 + (*s - '0');
+	}
+	return v;
 }
 
 /* Send "VERB NAME\n" and wait for the answer: 0, or -1 with errno. */
@@ -76,12 +92,12 @@ static inline int pstat_mark_(const char *verb, const char *name)
 {
 	char line[PSTAT_REGION_NAME_MAX + 16], ack[16];
 	size_t v = strlen(verb), n = strlen(name), off = 0;
+	int *fd = pstat_fd_(), ret = 0;
 	ssize_t k;
-	int ret = 0;
 
-	if (pstat_fd_ == -2)
-		pstat_fd_ = pstat_find_fd_();
-	if (pstat_fd_ < 0)
+	if (*fd == -2)
+		*fd = pstat_find_fd_();
+	if (*fd < 0)
 		return 0;
 	if (n > PSTAT_REGION_NAME_MAX)
 		n = PSTAT_REGION_NAME_MAX;
@@ -92,18 +108,18 @@ static inline int pstat_mark_(const char *verb, const char *name)
 	while (__atomic_exchange_n(&pstat_lock_, 1, __ATOMIC_ACQUIRE))
 		sched_yield();
 	while (off < v + n + 2) {
-		k = send(pstat_fd_, line + off, v + n + 2 - off, MSG_NOSIGNAL);
+		k = send(*fd, line + off, v + n + 2 - off, MSG_NOSIGNAL);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0) {
 			ret = -1;
 			break;
 		}
-		off += (size_t)k;
+		off += PSTAT_CAST_(size_t, k);
 	}
 	/* "ack\n", in one piece as a rule: read to its newline. */
 	while (ret == 0) {
-		k = recv(pstat_fd_, ack, sizeof(ack), 0);
+		k = recv(*fd, ack, sizeof(ack), 0);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -113,17 +129,17 @@ static inline int pstat_mark_(const char *verb, const char *name)
 	}
 	/* pstat is gone: the program goes on, unmarked. */
 	if (ret < 0)
-		pstat_fd_ = -1;
+		*fd = -1;
 	__atomic_store_n(&pstat_lock_, 0, __ATOMIC_RELEASE);
 	return ret;
 }
 
 /* Enter the region NAME (a string; no newline in it). */
 #define PSTAT_REGION_BEGIN(name) \
-	((void)(pstat_fd_ != -1 ? pstat_mark_("begin", (name)) : 0))
+	((void)(*pstat_fd_() != -1 ? pstat_mark_("begin", (name)) : 0))
 /* Leave it. */
 #define PSTAT_REGION_END(name) \
-	((void)(pstat_fd_ != -1 ? pstat_mark_("end", (name)) : 0))
+	((void)(*pstat_fd_() != -1 ? pstat_mark_("end", (name)) : 0))
 
 #ifdef __cplusplus
 }

@@ -154,6 +154,30 @@ expect_eq "$(merged "entries (region a)")" 6 "--merge: region a's entries"
 expect_eq "$(merged "$ev (region i)")" 20 "--merge: region i"
 expect_eq "$(merged "$ev (region left)")" 8 "--merge: region left"
 
+# The header is C++ as well: a program built with g++, warnings as
+# errors, counts its region.
+command -v g++ > /dev/null 2>&1 ||
+	fail_ "no g++: install it (scripts/bootstrap --tests) to test pstat.h as C++"
+cat > marks.cc <<'CC'
+#include <pstat.h>
+#include <unistd.h>
+
+int main()
+{
+	PSTAT_REGION_BEGIN("cxx");
+	for (int i = 0; i < 9; i++)
+		if (write(STDOUT_FILENO, "", 0) < 0)
+			return 1;
+	PSTAT_REGION_END("cxx");
+	return 0;
+}
+CC
+g++ -Wall -Wextra -Werror -I"$top_srcdir/include" -o marks marks.cc ||
+	fail_ "pstat.h does not build as C++"
+run_pstat --regions -x, -e "$ev" -- ./marks
+expect_rc 0
+expect_eq "$(region_value cxx "$ev")" 9 "C++: cxx"
+
 # What --regions refuses.
 run_pstat --regions -a -e "$ev"
 expect_refusal "--regions" "give the command after --"
