@@ -931,9 +931,15 @@ static int check_regions(const struct options *o, char *err, size_t len)
 	if (o->aggr == AGGR_THREAD)
 		return error_say(err, len,
 			   "--regions sums what all of the command's tasks count in a region: drop --per-thread and --per-process");
-	if ((o->repeat != 1 || o->forever))
+	if (o->repeat != 1 || o->forever)
 		return error_say(err, len,
 			   "--regions counts the regions of one run: drop -r");
+	/* The regions follow the totals, which -I prints with --summary. */
+	if (o->interval_ms && !o->out.summary &&
+	    o->out.format != OUTPUT_PSTAT_CSV &&
+	    o->out.format != OUTPUT_PSTAT_JSON)
+		return error_say(err, len,
+			   "--regions with -I prints the regions after the intervals, with the totals: add --summary");
 	return 0;
 }
 

@@ -183,4 +183,5 @@ run_pstat --regions -a -e "$ev"
 expect_refusal "--regions" "give the command after --"
 expect_refused_saying "drop -r" --regions -r 2 -e "$ev"
 expect_refused_saying "drop --per-thread" --regions --per-thread -e "$ev"
+expect_refused_saying "add --summary" --regions -I 100 -e "$ev"
 exit 0

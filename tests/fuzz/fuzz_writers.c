@@ -654,8 +654,9 @@ static char *joined(char *const *argv)
 	return s;
 }
 
-/* The fields of a --format=csv row: 16, and the metric's 9 since. */
-#define PCSV_FIELDS 25
+/* The fields of a --format=csv row: 16, the metric's 9 since, and the
+ * region (--regions; empty here, where there are none). */
+#define PCSV_FIELDS 26
 
 static void check_pcsv(const struct expect *x, const char *buf, size_t len)
 {
@@ -675,6 +676,9 @@ static void check_pcsv(const struct expect *x, const char *buf, size_t len)
 		FUZZ_CHECK(c.records[i].n == PCSV_FIELDS,
 			   "--format=csv: %zu fields in row %zu",
 			   c.records[i].n, i);
+		FUZZ_CHECK(!f[PCSV_FIELDS - 1][0],
+			   "--format=csv: region '%s' in row %zu",
+			   f[PCSV_FIELDS - 1], i);
 		for (k = 0; k < 4 && strcmp(f[0], records[k]); k++)
 			;
 		FUZZ_CHECK(k < 4, "--format=csv: record '%s'", f[0]);

@@ -563,6 +563,8 @@ static const struct bad_row bad_rows[] = {
 	  "--regions counts the regions a command names: give the command after --" },
 	{ __LINE__, { "--regions", "-r", "3", "true" },
 	  "--regions counts the regions of one run: drop -r" },
+	{ __LINE__, { "--regions", "-I", "100", "true" },
+	  "--regions with -I prints the regions after the intervals, with the totals: add --summary" },
 	{ __LINE__, { "--regions", "--per-process", "true" },
 	  "--regions sums what all of the command's tasks count in a region: drop --per-thread and --per-process" },
 	{ __LINE__, { "-e", "x", "-G", "cg", "true" },
