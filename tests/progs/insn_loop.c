@@ -22,30 +22,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#if defined(__aarch64__) || defined(__x86_64__)
-#define LOOP_INSNS 2
-#else
-#define LOOP_INSNS 0
-#endif
+#include "insn_loop.h"
 
 static unsigned long iterations;
-
-/* Exactly two instructions an iteration, whatever the compiler does. */
-static void loop(unsigned long n)
-{
-	if (!n)
-		return;
-#if defined(__aarch64__)
-	__asm__ volatile("1: subs %0, %0, #1\n\tb.ne 1b" : "+r"(n) : : "cc");
-#elif defined(__x86_64__)
-	__asm__ volatile("1: dec %0\n\tjnz 1b" : "+r"(n) : : "cc");
-#else
-	volatile unsigned long i;
-
-	for (i = 0; i < n; i++)
-		;
-#endif
-}
 
 static void *thread_loop(void *arg)
 {

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "../../include/pstat.h"
+#include "insn_loop.h"
 
 static void writes(int n)
 {
@@ -125,20 +126,11 @@ static int perf_protocol(void)
 	return perf_cmd(ctl, ack, "disable\n") < 0;
 }
 
-/* insn_loop's loop: exactly two instructions an iteration. */
-static int loop(unsigned long n)
+/* The region around insn_loop's loop. */
+static int loop_region(unsigned long n)
 {
 	PSTAT_REGION_BEGIN("loop");
-#if defined(__aarch64__)
-	__asm__ volatile("1: subs %0, %0, #1\n\tb.ne 1b" : "+r"(n) : : "cc");
-#elif defined(__x86_64__)
-	__asm__ volatile("1: dec %0\n\tjnz 1b" : "+r"(n) : : "cc");
-#else
-	volatile unsigned long i;
-
-	for (i = 0; i < n; i++)
-		;
-#endif
+	loop(n);
 	PSTAT_REGION_END("loop");
 	return 0;
 }
@@ -154,7 +146,7 @@ int main(int argc, char **argv)
 	if (strcmp(mode, "perf") == 0)
 		return perf_protocol();
 	if (strcmp(mode, "loop") == 0 && argc > 2 && atol(argv[2]) > 0)
-		return loop(strtoul(argv[2], NULL, 10));
+		return loop_region(strtoul(argv[2], NULL, 10));
 	fprintf(stderr, "usage: regions marks|threads|perf|loop N\n");
 	return 2;
 }
