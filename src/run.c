@@ -951,9 +951,13 @@ static int step(struct run *r, const char *cmd, const char *what,
 	return ret;
 }
 
-/* The command's end of a new channel, in its environment. 0 or -errno. */
 static void close_channel(struct run *r);
 
+/*
+ * --regions or --control with a command: a channel whose other end the
+ * command keeps, named in its environment, and with --regions what
+ * counting its regions takes. 0 or -errno.
+ */
 static int open_channel(struct run *r)
 {
 	static const char *const names[] = {
