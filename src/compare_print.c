@@ -16,6 +16,7 @@
 #include "csv.h"
 #include "json.h"
 #include "options.h"
+#include "output.h"
 
 /* The box plot's width, and the terminal it needs. */
 #define BOX_WIDTH 48
@@ -38,24 +39,44 @@ static const char *num(char *buf, size_t len, double v)
 	return buf;
 }
 
-/* digits (a run of them, with a sign) grouped by commas, into buf. */
-static void group(char *buf, size_t len, const char *digits)
-{
-	size_t n = strlen(digits), lead = *digits == '-', o = 0, i;
-	size_t nd = strcspn(digits + lead, ".") ;
+/* The human table's numbers as the locale writes them (output.h). */
+struct numeric {
+	char thousands[8];	/* "" when not grouped (--no-big-num) */
+	char radix[8];
+};
 
-	for (i = 0; i < n && o + 2 < len; i++) {
-		if (i > lead && i < lead + nd && (lead + nd - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = digits[i];
+/*
+ * text, a number as printf writes it in C (a sign, digits, maybe a
+ * point and decimals, maybe a suffix such as '%'), into buf with n's
+ * decimal point and its digits grouped by n's separator.
+ */
+static const char *localised(char *buf, size_t len, const char *text,
+			     const struct numeric *n)
+{
+	size_t lead = strspn(text, " +-<"), nd, i, o = 0, k;
+	size_t sep = strlen(n->thousands), rad = strlen(n->radix);
+
+	nd = strspn(text + lead, "0123456789");
+	for (i = 0; text[i] && o + sep + rad + 1 < len; i++) {
+		if (i > lead && i < lead + nd && (lead + nd - i) % 3 == 0) {
+			for (k = 0; k < sep; k++)
+				buf[o++] = n->thousands[k];
+		}
+		if (i == lead + nd && text[i] == '.') {
+			for (k = 0; k < rad; k++)
+				buf[o++] = n->radix[k];
+			continue;
+		}
+		buf[o++] = text[i];
 	}
 	buf[o] = '\0';
+	return buf;
 }
 
-/* A median as people read it: counts whole and grouped, times in msec
- * with 3 decimals, others with 3. */
+/* A median as people read it: counts whole, times in msec with 3
+ * decimals, others with 3; in n's digits. */
 static const char *shown(char *buf, size_t len, double v,
-			 const struct compare_row *r, bool big_num)
+			 const struct compare_row *r, const struct numeric *n)
 {
 	char plain[64];
 
@@ -66,33 +87,36 @@ static const char *shown(char *buf, size_t len, double v,
 		snprintf(plain, sizeof(plain), "%.0f", v);
 	else
 		snprintf(plain, sizeof(plain), "%.3f", v);
-	if (big_num)
-		group(buf, len, plain);
-	else
-		snprintf(buf, len, "%s", plain);
-	return buf;
+	return localised(buf, len, plain, n);
 }
 
-/* "+1.000%", "-inf%", "n/a". */
-static const char *pct(char *buf, size_t len, double v)
+/* "+1.000%", "-inf%", "n/a"; n's decimal point. */
+static const char *pct(char *buf, size_t len, double v,
+		       const struct numeric *n)
 {
+	char plain[64];
+
 	if (isnan(v))
 		return "n/a";
 	if (isinf(v))
 		snprintf(buf, len, "%s%%", v > 0 ? "+inf" : "-inf");
 	else
-		snprintf(buf, len, "%+.3f%%", v);
-	return buf;
+		snprintf(plain, sizeof(plain), "%+.3f%%", v);
+	return isinf(v) ? buf : localised(buf, len, plain, n);
 }
 
-static const char *pvalue(char *buf, size_t len, double p)
+static const char *pvalue(char *buf, size_t len, double p,
+			  const struct numeric *n)
 {
+	char plain[16];
+
 	if (isnan(p))
 		return "n/a";
 	if (p < 0.001)
-		return "<0.001";
-	snprintf(buf, len, "%.3f", p);
-	return buf;
+		snprintf(plain, sizeof(plain), "<0.001");
+	else
+		snprintf(plain, sizeof(plain), "%.3f", p);
+	return localised(buf, len, plain, n);
 }
 
 /* The spread people read beside a median: MAD relative to it. */
@@ -104,20 +128,24 @@ static double spread_pct(const struct compare_samples *s)
 
 /* The median of side s, or why there is none. */
 static void side_text(char *buf, size_t len, const struct compare_row *r,
-		      size_t s, bool big_num)
+		      size_t s, const struct numeric *n)
 {
 	const struct compare_samples *sm = &r->side[s];
-	char v[64];
+	struct numeric ungrouped = *n;
+	char v[64], spread[32], plain[32];
 
-	if (!sm->n)
+	if (!sm->n) {
 		snprintf(buf, len, "%s",
 			 sm->no_number ? "nan" :
 			 sm->state == COUNTS_NOT_SUPPORTED ? "<not supported>"
 							   : "<not counted>");
-	else
-		snprintf(buf, len, "%s +-%5.1f%%",
-			 shown(v, sizeof(v), sm->sum.median, r, big_num),
-			 spread_pct(sm));
+		return;
+	}
+	ungrouped.thousands[0] = '\0';
+	snprintf(plain, sizeof(plain), "%5.1f%%", spread_pct(sm));
+	snprintf(buf, len, "%s +-%s",
+		 shown(v, sizeof(v), sm->sum.median, r, n),
+		 localised(spread, sizeof(spread), plain, &ungrouped));
 }
 
 /* text as a terminal shows it: a control character (a saved file's
@@ -185,8 +213,9 @@ static double running(const struct compare_row *r, size_t s)
 }
 
 static void human_block(FILE *f, const struct compare *c, size_t s,
-			const struct options *o, bool plot)
+			const struct numeric *n, bool plot)
 {
+	struct numeric ungrouped = *n;
 	char la[16], lb[16], a[80], b[80], ch[32], lo[32], hi[32], p[32];
 	char name[256];
 	size_t i;
@@ -201,18 +230,19 @@ static void human_block(FILE *f, const struct compare *c, size_t s,
 		const struct compare_row *r = &c->rows[i];
 		const struct compare_change *x = &r->change[s];
 
-		side_text(a, sizeof(a), r, 0, o->out.big_num);
-		side_text(b, sizeof(b), r, s, o->out.big_num);
+		side_text(a, sizeof(a), r, 0, n);
+		side_text(b, sizeof(b), r, s, n);
 		snprintf(name, sizeof(name), r->unit[0] ? "%s (%s)" : "%s%s",
 			 r->name, r->unit);
 		plain(name, sizeof(name), name);
 		/* pct's text: in its buffer, or "n/a" (NaN) in none. */
 		snprintf(ch, sizeof(ch), "[%s, %s]",
-			 pct(lo, sizeof(lo), x->lo_pct),
-			 pct(hi, sizeof(hi), x->hi_pct));
+			 pct(lo, sizeof(lo), x->lo_pct, &ungrouped),
+			 pct(hi, sizeof(hi), x->hi_pct, &ungrouped));
 		fprintf(f, " %24s %24s %10s   %-24s %7s  %-12s %s",
-			a, b, pct(lo, sizeof(lo), x->ratio),
-			x->hl.has_interval ? ch : "", pvalue(p, sizeof(p), x->mwu.p),
+			a, b, pct(lo, sizeof(lo), x->ratio, &ungrouped),
+			x->hl.has_interval ? ch : "",
+			pvalue(p, sizeof(p), x->mwu.p, &ungrouped),
 			compare_verdict_name(x->verdict, r->kind), name);
 		if (running(r, s) < 100.0)
 			fprintf(f, "  (multiplexed: counted %.0f%% of a run's time at least)",
@@ -276,15 +306,23 @@ static void human_foot(FILE *f, const struct compare *c)
 	fputc('\n', f);
 }
 
-static void human(FILE *f, const struct compare *c, const struct options *o,
-		  bool tty, int width)
+/* The table, in the locale's digits (LC_NUMERIC): 0 or -ENOMEM. */
+static int human(FILE *f, const struct compare *c, const struct options *o,
+		 bool tty, int width)
 {
+	struct numeric n;
 	size_t s;
 
+	if (output_numeric_locale(n.thousands, sizeof(n.thousands), n.radix,
+				  sizeof(n.radix)) < 0)
+		return -ENOMEM;
+	if (!o->out.big_num)
+		n.thousands[0] = '\0';
 	human_head(f, c);
 	for (s = 1; s < c->n_sides; s++)
-		human_block(f, c, s, o, tty && width >= BOX_TERMINAL);
+		human_block(f, c, s, &n, tty && width >= BOX_TERMINAL);
 	human_foot(f, c);
+	return 0;
 }
 
 /* ---- -x SEP: a row per event and side ---- */
@@ -713,7 +751,8 @@ int compare_print(FILE *f, const struct compare *c, const struct options *o,
 	errno = 0;
 	switch (o->out.format) {
 	case OUTPUT_HUMAN:
-		human(f, c, o, tty, width);
+		if (human(f, c, o, tty, width) < 0)
+			return -ENOMEM;
 		break;
 	case OUTPUT_CSV:
 		sep_rows(f, c, o->out.sep);

@@ -84,6 +84,16 @@ void output_final(struct output *out, const struct results *res,
  */
 const char *output_signal_name(int sig, char *buf, size_t len);
 
+/*
+ * The human format's digit grouping and decimal point, from the
+ * environment's LC_NUMERIC ("," and "." where it has none, or is C),
+ * for printers of their own (pstat compare). printf stays in the C
+ * locale. 0, or -ENOMEM when the locale could not be loaded for want
+ * of memory.
+ */
+int output_numeric_locale(char *thousands, size_t tlen, char *radix,
+			  size_t rlen);
+
 /* Flush and free. 0, or -errno (-EIO if unknown) when a write failed,
  * or -ENOMEM when memory ran out and the results are not whole. */
 int output_close(struct output *out);

@@ -76,28 +76,35 @@ static bool colour_wanted(const struct output *out)
  * static C library answers it with C's numbers). A locale without
  * grouping (C, POSIX) still gets commas: big counts must be readable.
  */
-static void human_start(struct output *out)
+int output_numeric_locale(char *thousands, size_t tlen, char *radix,
+			  size_t rlen)
 {
 	bool loaded = false;
 
 	errno = 0;
 	if (!numeric_is_c() && setlocale(LC_NUMERIC, "")) {
-		copy_or(out->thousands, sizeof(out->thousands),
-			nl_langinfo(THOUSEP), ",");
-		copy_or(out->radix, sizeof(out->radix),
-			nl_langinfo(RADIXCHAR), ".");
+		copy_or(thousands, tlen, nl_langinfo(THOUSEP), ",");
+		copy_or(radix, rlen, nl_langinfo(RADIXCHAR), ".");
 		(void)setlocale(LC_NUMERIC, "C");
 		loaded = true;
 	}
 	/* A locale that is not there is "C"; one that did not fit in
 	 * memory would print numbers as the user does not read them. */
-	if (!loaded && errno == ENOMEM) {
+	if (!loaded && errno == ENOMEM)
+		return -ENOMEM;
+	if (!loaded) {
+		copy_or(thousands, tlen, NULL, ",");
+		copy_or(radix, rlen, NULL, ".");
+	}
+	return 0;
+}
+
+static void human_start(struct output *out)
+{
+	if (output_numeric_locale(out->thousands, sizeof(out->thousands),
+				  out->radix, sizeof(out->radix)) < 0) {
 		out->failed = true;
 		return;
-	}
-	if (!loaded) {
-		copy_or(out->thousands, sizeof(out->thousands), NULL, ",");
-		copy_or(out->radix, sizeof(out->radix), NULL, ".");
 	}
 	if (!out->o.big_num)
 		out->thousands[0] = '\0';

@@ -93,6 +93,25 @@ grep -Eq '^ +[0-9]{1,3}(\.[0-9]{3})+,[0-9]{2} msec task-clock' "out.$de" ||
 run_in "$de" -I 100 --interval-count 1 -e $ev -- "$PROGS/touch_pages" 2000
 grep -Eq '^ +[0-9]+\.[0-9]{9} +[0-9]+,[0-9]{2} msec task-clock' "out.$de" ||
 	{ cat "out.$de"; fail_ "$de: -I time not with a point"; }
+# pstat compare's table follows it too; its -x rows do not.
+# compare_in LOCALE ARGS...: pstat compare's results in ./out.LOCALE.
+compare_in()
+{
+	loc=$1
+	shift
+	rc=0
+	LC_ALL=$loc "$PSTAT" compare -o "out.$loc" "$@" >out 2>err || rc=$?
+	expect_rc 0
+}
+compare_in "$de" -r 4 -e $ev -- "$PROGS/touch_pages" 2000 ::: \
+	"$PROGS/touch_pages" 2000
+grep -Eq '^ +[0-9]+,[0-9]{3} \+- +[0-9]+,[0-9]% +[0-9]+,[0-9]{3} \+- +[0-9]+,[0-9]% +[-+][0-9]+,[0-9]{3}% +\[[-+][0-9]+,[0-9]{3}%, [-+][0-9]+,[0-9]{3}%\] +[0-9]+,[0-9]{3} .*task-clock \(msec\)$' \
+	"out.$de" || { cat "out.$de"; fail_ "$de: compare's task-clock row"; }
+compare_in "$de" -r 4 -x, -e $ev -- "$PROGS/touch_pages" 2000 ::: \
+	"$PROGS/touch_pages" 2000
+grep -Eq '^task-clock,msec,B,A,4,[0-9]+\.[0-9]+,4,[0-9]+\.[0-9]+,' "out.$de" ||
+	{ cat "out.$de"; fail_ "$de: compare -x, not in C"; }
+
 # And the same in C, where grouping falls back to commas.
 run_in C -e $ev -- "$PROGS/touch_pages" 5000
 grep -Eq '^ +[0-9],[0-9]{3} +page-faults +# +[0-9]+\.[0-9]{3} K/sec' \
