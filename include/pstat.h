@@ -17,15 +17,17 @@
  * first begin to its last end.
  *
  * Without pstat (no PSTAT_CTL_FD in the environment) a mark costs one
- * branch, after the first, which reads the environment. The marks use
- * send(2) and recv(2), not write(2) and read(2), so that they are not
- * counted by syscalls:sys_enter_write or _read. Threads of one process
- * take turns at a mark (a lock here); processes that mark at the same
- * time on one channel may see each other's answers, and a mark may then
- * count a few events early or late.
+ * branch, after the first, which reads the environment. A mark writes
+ * its line to PSTAT_CTL_FD and reads pstat's answer from PSTAT_ACK_FD
+ * with writev(2) and readv(2), not write(2) and read(2), so that the
+ * tracepoints syscalls:sys_enter_write and _read do not count the marks.
+ * Threads of one process take turns at a mark (a lock here); processes
+ * that mark at the same time on one channel may see each other's
+ * answers, and a mark may then count a few events early or late. When
+ * pstat is gone, its answer is an end of file, and the marks stop.
  *
- * The channel is perf's too: PSTAT_CTL_FD and PERF_CTL_FD name the same
- * socket, so a program that writes "enable" and "disable" for perf stat
+ * The channel is perf's too: PERF_CTL_FD and PERF_ACK_FD name the same
+ * pipes, so a program that writes "enable" and "disable" for perf stat
  * --control works under pstat --control or --regions unchanged.
  */
 #ifndef PSTAT_H
@@ -35,8 +37,8 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -54,13 +56,18 @@ extern "C" {
 #define PSTAT_CAST_(type, x) ((type)(x))
 #endif
 
-/* The channel: -2 not yet looked for, -1 none. One per file that
- * includes this header, which is harmless: each looks once. */
-static inline int *pstat_fd_(void)
-{
-	static int fd = -2;
+/* The channel's descriptors: ctl -2 not yet looked for, -1 none. One
+ * per file that includes this header, which is harmless: each looks
+ * once. */
+struct pstat_channel_ {
+	int ctl, ack;
+};
 
-	return &fd;
+static inline struct pstat_channel_ *pstat_channel_(void)
+{
+	static struct pstat_channel_ ch = { -2, -1 };
+
+	return &ch;
 }
 
 /*
@@ -71,10 +78,10 @@ static inline int *pstat_fd_(void)
 extern int pstat_lock_;
 __attribute__((weak)) int pstat_lock_;
 
-/* PSTAT_CTL_FD's descriptor, digits only, or -1. */
-static inline int pstat_find_fd_(void)
+/* The descriptor an environment variable names, digits only, or -1. */
+static inline int pstat_env_fd_(const char *name)
 {
-	const char *s = getenv("PSTAT_CTL_FD");
+	const char *s = getenv(name);
 	int v = 0;
 
 	if (!s || !*s)
@@ -90,14 +97,18 @@ static inline int pstat_find_fd_(void)
 /* Send "VERB NAME\n" and wait for the answer: 0, or -1 with errno. */
 static inline int pstat_mark_(const char *verb, const char *name)
 {
+	struct pstat_channel_ *ch = pstat_channel_();
 	char line[PSTAT_REGION_NAME_MAX + 16], ack[16];
 	size_t v = strlen(verb), n = strlen(name), off = 0;
-	int *fd = pstat_fd_(), ret = 0;
+	struct iovec io;
 	ssize_t k;
+	int ret = 0;
 
-	if (*fd == -2)
-		*fd = pstat_find_fd_();
-	if (*fd < 0)
+	if (ch->ctl == -2) {
+		ch->ack = pstat_env_fd_("PSTAT_ACK_FD");
+		ch->ctl = ch->ack < 0 ? -1 : pstat_env_fd_("PSTAT_CTL_FD");
+	}
+	if (ch->ctl < 0)
 		return 0;
 	if (n > PSTAT_REGION_NAME_MAX)
 		n = PSTAT_REGION_NAME_MAX;
@@ -108,7 +119,9 @@ static inline int pstat_mark_(const char *verb, const char *name)
 	while (__atomic_exchange_n(&pstat_lock_, 1, __ATOMIC_ACQUIRE))
 		sched_yield();
 	while (off < v + n + 2) {
-		k = send(*fd, line + off, v + n + 2 - off, MSG_NOSIGNAL);
+		io.iov_base = line + off;
+		io.iov_len = v + n + 2 - off;
+		k = writev(ch->ctl, &io, 1);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0) {
@@ -119,7 +132,9 @@ static inline int pstat_mark_(const char *verb, const char *name)
 	}
 	/* "ack\n", in one piece as a rule: read to its newline. */
 	while (ret == 0) {
-		k = recv(*fd, ack, sizeof(ack), 0);
+		io.iov_base = ack;
+		io.iov_len = sizeof(ack);
+		k = readv(ch->ack, &io, 1);
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -129,17 +144,17 @@ static inline int pstat_mark_(const char *verb, const char *name)
 	}
 	/* pstat is gone: the program goes on, unmarked. */
 	if (ret < 0)
-		*fd = -1;
+		ch->ctl = -1;
 	__atomic_store_n(&pstat_lock_, 0, __ATOMIC_RELEASE);
 	return ret;
 }
 
 /* Enter the region NAME (a string; no newline in it). */
 #define PSTAT_REGION_BEGIN(name) \
-	((void)(*pstat_fd_() != -1 ? pstat_mark_("begin", (name)) : 0))
+	((void)(pstat_channel_()->ctl != -1 ? pstat_mark_("begin", (name)) : 0))
 /* Leave it. */
 #define PSTAT_REGION_END(name) \
-	((void)(*pstat_fd_() != -1 ? pstat_mark_("end", (name)) : 0))
+	((void)(pstat_channel_()->ctl != -1 ? pstat_mark_("end", (name)) : 0))
 
 #ifdef __cplusplus
 }

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -177,24 +176,52 @@ int control_open(struct control *c, char *err, size_t len)
 	return ret;
 }
 
-int control_channel(struct control *c, int *child_fd)
+/*
+ * The command's end of the commands' pipe, opened for reading and
+ * writing through /proc: while the command holds it, its writes never
+ * meet a pipe without a reader (SIGPIPE) should pstat be gone; then the
+ * acks' pipe says so (end of file). The write end itself where /proc
+ * cannot reopen it.
+ */
+static int reopened(int wr)
 {
-	int sv[2];
+	char path[40];
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", wr);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return wr;
+	close(wr);
+	return fd;
+}
+
+int control_channel(struct control *c, int child[2])
+{
+	int ctl[2], ack[2] = { -1, -1 }, e;
 
 	memset(c, 0, sizeof(*c));
 	c->spec = "--regions";
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+	c->ctl_fd = c->ack_fd = child[0] = child[1] = -1;
+	if (pipe2(ctl, O_CLOEXEC) < 0)
 		return -errno;
-	if (fcntl(sv[0], F_SETFL, O_NONBLOCK) < 0) {
-		int e = errno;
-
-		close(sv[0]);
-		close(sv[1]);
+	if (pipe2(ack, O_CLOEXEC) < 0 ||
+	    fcntl(ctl[0], F_SETFL, O_NONBLOCK) < 0 ||
+	    fcntl(ack[1], F_SETFL, O_NONBLOCK) < 0) {
+		e = errno;
+		close(ctl[0]);
+		close(ctl[1]);
+		if (ack[0] >= 0) {
+			close(ack[0]);
+			close(ack[1]);
+		}
 		return -e;
 	}
-	c->ctl_fd = c->ack_fd = sv[0];
+	c->ctl_fd = ctl[0];
+	c->ack_fd = ack[1];
 	c->own_fds = true;
-	*child_fd = sv[1];
+	child[0] = reopened(ctl[1]);
+	child[1] = ack[0];
 	return 0;
 }
 

@@ -2,7 +2,9 @@
 /*
  * --control fd:CTL[,ACK] and fifo:CTL[,ACK]: the channel a harness
  * drives counting through, and the commands read from it, as perf
- * stat's ("enable", "disable", "ping", a line each; "ack\n" back).
+ * stat's ("enable", "disable", "ping", a line each; "ack\n" back); and
+ * --regions' channel to the command, which adds "begin NAME" and "end
+ * NAME".
  */
 #ifndef PSTAT_CONTROL_H
 #define PSTAT_CONTROL_H
@@ -43,12 +45,14 @@ int control_parse(struct control *c, const char *spec, char *err,
 		  size_t len);
 
 /*
- * --regions' channel: a socket pair, c's end pstat's (non-blocking, as
- * a harness's), the other the command's, in *child_fd; both close on
- * exec (the child keeps its own: spawn.h). The one descriptor carries
- * the commands and the acks. 0 or -errno.
+ * --regions' channel: two pipes, the commands' and the acks', c's ends
+ * pstat's (non-blocking, as a harness's), the command's in child: the
+ * one it writes its commands to (PSTAT_CTL_FD), the one it reads the
+ * acks from (PSTAT_ACK_FD). All close on exec (the child keeps its
+ * own: spawn.h). Pipes: a round trip costs half a socket pair's. 0 or
+ * -errno.
  */
-int control_channel(struct control *c, int *child_fd);
+int control_channel(struct control *c, int child[2]);
 
 /*
  * Open the fifos (read and write, non-blocking, so that neither end

@@ -40,10 +40,11 @@ struct run {
 	struct output *out;
 	const struct run_hooks *hooks;
 	struct control *ctl;	/* --control, or NULL */
-	/* --regions: the command's channel (chan_fd its end, -1 when
-	 * none), its environment, and the regions of the run. */
+	/* --regions: the command's channel (chan_fds its ends, the
+	 * commands' and the acks', -1 when none), its environment, and
+	 * the regions of the run. */
 	struct control chan;
-	int chan_fd;
+	int chan_fds[2];
 	char **chan_env;
 	char chan_vars[4][32];
 	struct regions *regions;
@@ -384,7 +385,7 @@ static void channel_drain(struct run *r)
 {
 	size_t before;
 
-	if (r->chan_fd < 0)
+	if (r->chan_fds[0] < 0)
 		return;
 	do {
 		before = r->chan.len;
@@ -626,7 +627,7 @@ static int arm_watches(struct run *r, struct workload_watch *w, size_t *n)
 		w[(*n)++] = (struct workload_watch){ r->hooks->tick_fd, tick_ready, r };
 	if (r->ctl)
 		w[(*n)++] = (struct workload_watch){ r->ctl->ctl_fd, control_ready, r };
-	if (r->chan_fd >= 0)
+	if (r->chan_fds[0] >= 0)
 		w[(*n)++] = (struct workload_watch){ r->chan.ctl_fd, channel_ready, r };
 	if (r->tasks)
 		w[(*n)++] = (struct workload_watch){ tasks_fd(r->tasks), tasks_ready, r };
@@ -880,8 +881,8 @@ static enum run_outcome run_once(struct run *r, struct output_run *info,
 		fail->err = ENOMEM;
 		return RUN_FAILED;
 	}
-	if (r->chan_fd >= 0)
-		workload_pass(w, r->chan_fd, r->chan_env);
+	if (r->chan_fds[0] >= 0)
+		workload_pass(w, r->chan_fds, r->chan_env);
 	ret = run_with(r, w, info, run, fail);
 	tasks_close(r->tasks);
 	r->tasks = NULL;
@@ -965,13 +966,14 @@ static int open_channel(struct run *r)
 	};
 	char *vars[5];
 	size_t n_values, i;
-	int ret = control_channel(&r->chan, &r->chan_fd);
+	int ret = control_channel(&r->chan, r->chan_fds);
 
 	if (ret < 0)
 		return ret;
+	/* The commands' end, then the acks', under both names. */
 	for (i = 0; i < 4; i++) {
 		snprintf(r->chan_vars[i], sizeof(r->chan_vars[i]), "%s=%d",
-			 names[i], r->chan_fd);
+			 names[i], r->chan_fds[i % 2]);
 		vars[i] = r->chan_vars[i];
 	}
 	vars[4] = NULL;
@@ -991,11 +993,12 @@ static int open_channel(struct run *r)
 
 static void close_channel(struct run *r)
 {
-	if (r->chan_fd < 0)
+	if (r->chan_fds[0] < 0)
 		return;
 	control_close(&r->chan);
-	close(r->chan_fd);
-	r->chan_fd = -1;
+	close(r->chan_fds[0]);
+	close(r->chan_fds[1]);
+	r->chan_fds[0] = r->chan_fds[1] = -1;
 	free(r->chan_env);
 	free(r->reading);
 	regions_free(r->regions);
@@ -1018,7 +1021,7 @@ struct run *run_new(const struct options *o, struct target *tg,
 		.o = o, .tg = tg, .el = el, .out = out, .ctl = ctl,
 		.hooks = hooks ? hooks : &no_hooks,
 		.timer_fd = -1, .delay_fd = -1, .timeout_fd = -1, .gone_fd = -1,
-		.chan_fd = -1,
+		.chan_fds = { -1, -1 },
 	};
 	if ((o->regions || o->control) && o->argv && open_channel(r) < 0) {
 		free(r);

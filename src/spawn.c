@@ -186,8 +186,10 @@ static int child(void *arg)
 	if (RAW3(SYS_read, s->go_rd, &c, 1) != 1)
 		leave(127);	/* pstat gave up: never run the command */
 	/* Open across the exec in the child alone: its table is a copy. */
-	if (s->keep_fd >= 0)
-		RAW3(SYS_fcntl, s->keep_fd, F_SETFD, 0);
+	if (s->keep_fds[0] >= 0)
+		RAW3(SYS_fcntl, s->keep_fds[0], F_SETFD, 0);
+	if (s->keep_fds[1] >= 0)
+		RAW3(SYS_fcntl, s->keep_fds[1], F_SETFD, 0);
 	e = drop_privileges(&s->drop);
 	if (e == 0)
 		e = -s->exec_err;

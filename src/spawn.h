@@ -28,7 +28,7 @@ struct spawn {
 	char *const *argv;
 	char *const *sh_argv;	/* for a file the kernel cannot execute */
 	char *const *envp;
-	int keep_fd;		/* the one descriptor the command keeps
+	int keep_fds[2];	/* the descriptors the command keeps
 				 * (--regions' channel), or -1 */
 	sigset_t mask;		/* the command's signal mask */
 	size_t n_sigs;		/* and these dispositions, SIG_DFL or SIG_IGN */

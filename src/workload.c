@@ -44,7 +44,7 @@ struct workload {
 	long long kill_at_ms;	/* when SIGKILL follows the second, or 0 */
 	struct spawn spawn;	/* what the child reads until its exec */
 	/* workload_pass: kept by workload_prepare. */
-	int pass_fd;		/* the descriptor the command keeps, or -1 */
+	int pass_fds[2];	/* the descriptors the command keeps, or -1 */
 	char *const *pass_envp;	/* its environment, or NULL */
 };
 
@@ -378,7 +378,8 @@ static void plan_child(struct workload *w, char *const argv[],
 	s->sh_argv = w->sh_argv;
 	s->envp = w->pass_envp ? w->pass_envp
 		  : caller.envp ? caller.envp : environ;
-	s->keep_fd = w->pass_fd;
+	s->keep_fds[0] = w->pass_fds[0];
+	s->keep_fds[1] = w->pass_fds[1];
 	/*
 	 * Only what pstat changed goes back to the caller's: a signal the
 	 * caller ignored (nohup) stays ignored, as exec(2) keeps it.
@@ -394,18 +395,20 @@ static void plan_child(struct workload *w, char *const argv[],
 /* w as workload_new makes it: nothing started, no descriptor. */
 static void reset(struct workload *w)
 {
-	int pass_fd = w->pass_fd;
+	int pass_fds[2] = { w->pass_fds[0], w->pass_fds[1] };
 	char *const *pass_envp = w->pass_envp;
 
 	memset(w, 0, sizeof(*w));
 	w->go_fd = w->err_fd = w->sig_fd = -1;
-	w->pass_fd = pass_fd;
+	w->pass_fds[0] = pass_fds[0];
+	w->pass_fds[1] = pass_fds[1];
 	w->pass_envp = pass_envp;
 }
 
-void workload_pass(struct workload *w, int fd, char *const *envp)
+void workload_pass(struct workload *w, const int fds[2], char *const *envp)
 {
-	w->pass_fd = fd;
+	w->pass_fds[0] = fds[0];
+	w->pass_fds[1] = fds[1];
 	w->pass_envp = envp;
 }
 
@@ -442,7 +445,7 @@ struct workload *workload_new(void)
 	struct workload *w = malloc(sizeof(*w));
 
 	if (w) {
-		w->pass_fd = -1;
+		w->pass_fds[0] = w->pass_fds[1] = -1;
 		w->pass_envp = NULL;
 		reset(w);
 	}

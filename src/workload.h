@@ -23,10 +23,10 @@ void workload_free(struct workload *w);
 
 /*
  * What the command (each workload_prepare's child) gets beside what
- * pstat's caller gave: fd open across its exec (-1: none) and envp as
+ * pstat's caller gave: fds open across its exec (-1: none) and envp as
  * its environment (NULL: the caller's). Both must outlive w's runs.
  */
-void workload_pass(struct workload *w, int fd, char *const *envp);
+void workload_pass(struct workload *w, const int fds[2], char *const *envp);
 
 /*
  * The caller's environment with vars ("NAME=VALUE", NULL-ended) set,

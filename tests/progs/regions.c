@@ -14,6 +14,11 @@
  *                    enable, 10 writes, disable, 20 writes, enable,
  *                    30 writes, disable: what perf stat -D -1
  *                    --control counts, pstat must count.
+ *   regions bench N  N begin/end pairs of an empty region (scripts/bench:
+ *                    what a mark costs)
+ *   regions perfbench N
+ *                    N enable/disable pairs on perf's protocol (the same
+ *                    figure for pstat -D -1 and perf stat -D -1 --control)
  *   regions loop N   'loop' around a loop of N iterations, N > 0
  *                    (insn_loop's: two instructions each), for exact
  *                    instruction counts (tests/hw/regions.sh).
@@ -103,17 +108,26 @@ static int perf_cmd(int ctl, int ack, const char *cmd)
 	return n == 1 ? 0 : -1;
 }
 
-static int perf_protocol(void)
+/* PERF_CTL_FD and PERF_ACK_FD: 0, or 2 with a message. */
+static int perf_fds(int *ctl, int *ack)
 {
 	const char *c = getenv("PERF_CTL_FD"), *a = getenv("PERF_ACK_FD");
-	int ctl, ack;
 
 	if (!c || !a) {
 		fprintf(stderr, "regions: no PERF_CTL_FD or PERF_ACK_FD\n");
 		return 2;
 	}
-	ctl = atoi(c);
-	ack = atoi(a);
+	*ctl = atoi(c);
+	*ack = atoi(a);
+	return 0;
+}
+
+static int perf_protocol(void)
+{
+	int ctl, ack;
+
+	if (perf_fds(&ctl, &ack))
+		return 2;
 	if (perf_cmd(ctl, ack, "enable\n") < 0)
 		return 1;
 	writes(10);
@@ -124,6 +138,31 @@ static int perf_protocol(void)
 		return 1;
 	writes(30);
 	return perf_cmd(ctl, ack, "disable\n") < 0;
+}
+
+static int bench(long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		PSTAT_REGION_BEGIN("bench");
+		PSTAT_REGION_END("bench");
+	}
+	return 0;
+}
+
+static int perf_bench(long n)
+{
+	int ctl, ack;
+	long i;
+
+	if (perf_fds(&ctl, &ack))
+		return 2;
+	for (i = 0; i < n; i++)
+		if (perf_cmd(ctl, ack, "enable\n") < 0 ||
+		    perf_cmd(ctl, ack, "disable\n") < 0)
+			return 1;
+	return 0;
 }
 
 /* The region around insn_loop's loop. */
@@ -145,8 +184,13 @@ int main(int argc, char **argv)
 		return threads();
 	if (strcmp(mode, "perf") == 0)
 		return perf_protocol();
+	if (strcmp(mode, "bench") == 0 && argc > 2)
+		return bench(atol(argv[2]));
+	if (strcmp(mode, "perfbench") == 0 && argc > 2)
+		return perf_bench(atol(argv[2]));
 	if (strcmp(mode, "loop") == 0 && argc > 2 && atol(argv[2]) > 0)
 		return loop_region(strtoul(argv[2], NULL, 10));
-	fprintf(stderr, "usage: regions marks|threads|perf|loop N\n");
+	fprintf(stderr,
+		"usage: regions marks|threads|perf|bench N|perfbench N|loop N\n");
 	return 2;
 }

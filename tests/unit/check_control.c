@@ -170,17 +170,20 @@ START_TEST(test_overlong)
 }
 END_TEST
 
-/* --regions' channel: one socket both ways, the command's end apart. */
+/* --regions' channel: the commands' pipe and the acks', the command's
+ * ends apart, its commands' end open for reading too (no SIGPIPE). */
 START_TEST(test_channel)
 {
 	struct control c;
-	int child;
+	int child[2];
 	char buf[8];
 
-	ck_assert_int_eq(control_channel(&c, &child), 0);
-	ck_assert_int_eq(c.ctl_fd, c.ack_fd);
-	ck_assert_int_eq(fcntl(child, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
-	ck_assert_int_eq(write(child, "begin x\n", 8), 8);
+	ck_assert_int_eq(control_channel(&c, child), 0);
+	ck_assert_int_ne(c.ctl_fd, c.ack_fd);
+	ck_assert_int_eq(fcntl(child[0], F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+	ck_assert_int_eq(fcntl(child[1], F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+	ck_assert_int_eq(fcntl(child[0], F_GETFL) & O_ACCMODE, O_RDWR);
+	ck_assert_int_eq(write(child[0], "begin x\n", 8), 8);
 	ck_assert_int_eq(control_read(&c), 0);
 	ck_assert_int_eq(control_next(&c), CONTROL_BEGIN);
 	ck_assert_str_eq(c.arg, "x");
@@ -188,12 +191,14 @@ START_TEST(test_channel)
 	ck_assert_int_eq(control_read(&c), 0);
 	ck_assert_int_eq(control_next(&c), CONTROL_NONE);
 	ck_assert_int_eq(control_ack(&c), 0);
-	ck_assert_int_eq(read(child, buf, sizeof(buf)), 4);
+	ck_assert_int_eq(read(child[1], buf, sizeof(buf)), 4);
 	ck_assert_int_eq(memcmp(buf, "ack\n", 4), 0);
-	close(child);
-	ck_assert_int_eq(control_read(&c), 1);
+	/* pstat gone: the command reads the end of its acks. */
 	control_close(&c);
 	ck_assert_int_eq(c.ctl_fd, -1);
+	ck_assert_int_eq(read(child[1], buf, sizeof(buf)), 0);
+	close(child[0]);
+	close(child[1]);
 }
 END_TEST
 
