@@ -178,6 +178,16 @@ run_pstat --regions -x, -e "$ev" -- ./marks
 expect_rc 0
 expect_eq "$(region_value cxx "$ev")" 9 "C++: cxx"
 
+# pstat killed while the command marks: the command's marks stop (the
+# acks' pipe ends), and it goes on to its end, never killed by SIGPIPE.
+"$PSTAT" --regions -e task-clock -- "$prog" linger > linger.out 2>&1 &
+pid=$!
+running_="$running_ $pid"
+wait_until "the command to start" grep -qs started linger.out
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+wait_until "the command to end" grep -qs done linger.out
+
 # What --regions refuses.
 run_pstat --regions -a -e "$ev"
 expect_refusal "--regions" "give the command after --"

@@ -19,6 +19,8 @@
  *   regions perfbench N
  *                    N enable/disable pairs on perf's protocol (the same
  *                    figure for pstat -D -1 and perf stat -D -1 --control)
+ *   regions linger   "started" on stdout, 100 marks 10 ms apart, then
+ *                    "done": tests/regions.sh kills pstat meanwhile
  *   regions loop N   'loop' around a loop of N iterations, N > 0
  *                    (insn_loop's: two instructions each), for exact
  *                    instruction counts (tests/hw/regions.sh).
@@ -140,6 +142,21 @@ static int perf_protocol(void)
 	return perf_cmd(ctl, ack, "disable\n") < 0;
 }
 
+static int linger(void)
+{
+	int i;
+
+	printf("started\n");
+	fflush(stdout);
+	for (i = 0; i < 100; i++) {
+		PSTAT_REGION_BEGIN("linger");
+		PSTAT_REGION_END("linger");
+		usleep(10000);
+	}
+	printf("done\n");
+	return 0;
+}
+
 static int bench(long n)
 {
 	long i;
@@ -184,6 +201,8 @@ int main(int argc, char **argv)
 		return threads();
 	if (strcmp(mode, "perf") == 0)
 		return perf_protocol();
+	if (strcmp(mode, "linger") == 0)
+		return linger();
 	if (strcmp(mode, "bench") == 0 && argc > 2)
 		return bench(atol(argv[2]));
 	if (strcmp(mode, "perfbench") == 0 && argc > 2)
@@ -191,6 +210,6 @@ int main(int argc, char **argv)
 	if (strcmp(mode, "loop") == 0 && argc > 2 && atol(argv[2]) > 0)
 		return loop_region(strtoul(argv[2], NULL, 10));
 	fprintf(stderr,
-		"usage: regions marks|threads|perf|bench N|perfbench N|loop N\n");
+		"usage: regions marks|threads|perf|linger|bench N|perfbench N|loop N\n");
 	return 2;
 }
