@@ -90,6 +90,31 @@ grep -q "^pstat: note: --regions: 1 region ('left') was still open" err ||
 grep -q "^pstat: note: --regions: 'end' of 1 region ('never')" err ||
 	{ show_err_; fail_ "no note of the end without a begin"; }
 
+# -M's metrics per region, from the region's counts: getppid / getuid
+# of 16 / 13 over the run, 6 / 3 = 2 in region m (a table of its own).
+mkdir -p t/arch/x86/rg || framework_failure_ "cannot make t/"
+printf '%s\n' 'Family-model,Version,Filename,EventType' \
+	'Test-1-2-3,v1,rg,core' >t/arch/x86/mapfile.csv
+cat >t/arch/x86/rg/metrics.json <<'JSON'
+[
+ {"MetricName": "m_ratio", "MetricGroup": "rg",
+  "MetricExpr": "syscalls:sys_enter_getppid / syscalls:sys_enter_getuid"}
+]
+JSON
+PSTAT_PMU_EVENTS=$PWD/t PERF_CPUID=Test-1-2-3 run_pstat --regions -x, -M rg \
+	-- "$prog" metric
+expect_rc 0
+metric_of() { csv_rows | awk -F, -v l="$1" '$1 == l && $NF == "m_ratio" {
+	print $(NF - 1); exit }'; }
+expect_eq "$(metric_of region:m)" 2.00 "-M: m_ratio in region m"
+expect_eq "$(csv_rows | awk -F, '$3 == "syscalls:sys_enter_getuid" { print $6 }')" \
+	1.23 "-M: m_ratio over the run"
+PSTAT_PMU_EVENTS=$PWD/t PERF_CPUID=Test-1-2-3 run_pstat --regions \
+	--format=json -M rg -- "$prog" metric
+expect_rc 0
+expect_eq "$(jq -c '[.regions[0].events[].metrics[] | .name, .value]' err)" \
+	'["m_ratio",2]' "--format=json: m_ratio in region m"
+
 # Four threads, each entering 't' 50 times around 2 writes: the marks
 # of threads take turns, and every write inside counts once.
 run_pstat --regions -x, -e "$ev" -- "$prog" threads

@@ -19,6 +19,8 @@
  *   regions perfbench N
  *                    N enable/disable pairs on perf's protocol (the same
  *                    figure for pstat -D -1 and perf stat -D -1 --control)
+ *   regions metric   10 getppid and 10 getuid outside; in 'm', 6 getppid
+ *                    and 3 getuid (a metric's ratio: 2 in 'm')
  *   regions linger   "started" on stdout, 100 marks 10 ms apart, then
  *                    "done": tests/regions.sh kills pstat meanwhile
  *   regions loop N   'loop' around a loop of N iterations, N > 0
@@ -142,6 +144,21 @@ static int perf_protocol(void)
 	return perf_cmd(ctl, ack, "disable\n") < 0;
 }
 
+static int metric(void)
+{
+	int i;
+
+	for (i = 0; i < 10; i++)
+		(void)(getppid() + getuid());
+	PSTAT_REGION_BEGIN("m");
+	for (i = 0; i < 6; i++)
+		(void)getppid();
+	for (i = 0; i < 3; i++)
+		(void)getuid();
+	PSTAT_REGION_END("m");
+	return 0;
+}
+
 static int linger(void)
 {
 	int i;
@@ -201,6 +218,8 @@ int main(int argc, char **argv)
 		return threads();
 	if (strcmp(mode, "perf") == 0)
 		return perf_protocol();
+	if (strcmp(mode, "metric") == 0)
+		return metric();
 	if (strcmp(mode, "linger") == 0)
 		return linger();
 	if (strcmp(mode, "bench") == 0 && argc > 2)
@@ -210,6 +229,7 @@ int main(int argc, char **argv)
 	if (strcmp(mode, "loop") == 0 && argc > 2 && atol(argv[2]) > 0)
 		return loop_region(strtoul(argv[2], NULL, 10));
 	fprintf(stderr,
-		"usage: regions marks|threads|perf|linger|bench N|perfbench N|loop N\n");
+		"usage: regions marks|threads|perf|metric|linger|bench N|\n"
+		"       perfbench N|loop N\n");
 	return 2;
 }
