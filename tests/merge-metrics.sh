@@ -83,7 +83,7 @@ expect_rc 0
 grep -q '# 5\.000 m_ratio (of the sums)$' out ||
 	{ cat out; fail_ "--merge: m_ratio is not 5.000"; }
 # A scale pstat does not write: refused, the file and line named.
-sed 's/,1$/,abc/' ranks/r.0.csv >bad.csv
+sed 's/,1,$/,abc,/' ranks/r.0.csv >bad.csv
 run_pstat --merge bad.csv ranks/r.1.json
 expect_rc 125
 expect_eq "$(cat out)" "" "--merge bad.csv: output"

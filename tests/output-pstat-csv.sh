@@ -156,7 +156,7 @@ check_csv()
 run_pstat --format=csv -o doc.csv -e task-clock,page-faults,cycles \
 	-- sh -c 'exit 3' 'a,"b'
 expect_rc 3
-grep -Eqx 'run,,(,*)command,"sh -c exit 3 a,""b",,,,,,,,,,,,,,,,,,,' doc.csv ||
+grep -Eqx 'run,,(,*)command,"sh -c exit 3 a,""b",,,,,,,,,,,,,,,,,,,,' doc.csv ||
 	{ cat doc.csv; fail_ "the command's field is not quoted"; }
 check_csv exit3
 

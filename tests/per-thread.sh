@@ -74,7 +74,7 @@ grep -qx 'tasks,,,,per,process,*' err ||
 	{ show_err_; fail_ "--format=csv: no tasks record 'per'"; }
 grep -qx 'tasks,,,,lost_records,0,*' err ||
 	{ show_err_; fail_ "--format=csv: no tasks record 'lost_records'"; }
-expect_eq "$(awk -F, '{ print NF }' err | sort -u)" 25 \
+expect_eq "$(awk -F, '{ print NF }' err | sort -u)" 26 \
 	"--format=csv: fields of every record"
 run_pstat --per-thread --format=json -e "$ev" -- "$tasks" threads
 expect_rc 0

@@ -444,7 +444,7 @@ static const struct scale_row {
 	  "200,,cs,1000000,50.00,100.000,K/sec", NULL },
 	{ __LINE__, 100, 2000000, 1000000, OUTPUT_PSTAT_CSV,
 	  "total,,,,cs,200,,scaled,2000000,1000000,50.00,100.000000,K/sec,,,"
-	  ",counted,,,,,,,,", NULL },
+	  ",counted,,,,,,,,,", NULL },
 	{ __LINE__, 100, 2000000, 1000000, OUTPUT_HUMAN,
 	  "               200      cs                               "
 	  "#  100.000 K/sec", "(50.00%)" },
@@ -453,14 +453,14 @@ static const struct scale_row {
 	{ __LINE__, 100, 2000000, 0, OUTPUT_CSV,
 	  "<not counted>,,cs,0,0.00,,", NULL },
 	{ __LINE__, 100, 2000000, 0, OUTPUT_PSTAT_CSV,
-	  "total,,,,cs,,,not-counted,2000000,0,0.00,,,,,,,,,,,,,,", NULL },
+	  "total,,,,cs,,,not-counted,2000000,0,0.00,,,,,,,,,,,,,,,", NULL },
 	{ __LINE__, 100, 2000000, 0, OUTPUT_HUMAN,
 	  "     <not counted>      cs", NULL },
 	{ __LINE__, 0, 0, 0, OUTPUT_CSV,
 	  "0,,cs,0,100.00,0.000,/sec", NULL },
 	{ __LINE__, 0, 0, 0, OUTPUT_PSTAT_CSV,
 	  "total,,,,cs,0,,counted,0,0,100.00,0.000000,/sec,,,"
-	  ",counted,,,,,,,,", NULL },
+	  ",counted,,,,,,,,,", NULL },
 };
 
 START_TEST(test_scale)
@@ -533,11 +533,11 @@ static const struct backwards_row {
 	    { 1500, 3000000, 3000000 } },
 	  OUTPUT_PSTAT_CSV,
 	  { "interval,0.100000000,,,cs,1000,,counted,1000000,1000000,100.00,,,,1,"
-	    ",,,,,,,,,",
+	    ",,,,,,,,,,",
 	    "interval,0.200000000,,,cs,,,not-counted,1000000,0,0.00,,,,1,"
-	    ",,,,,,,,,",
+	    ",,,,,,,,,,",
 	    "interval,0.300000000,,,cs,600,,counted,1000000,1000000,100.00,,,,1,"
-	    ",,,,,,,,," } },
+	    ",,,,,,,,,," } },
 	{ __LINE__,
 	  { { 1000, 1000000, 1000000 }, { 900, 2000000, 2000000 },
 	    { 1500, 3000000, 3000000 } },
