@@ -589,7 +589,10 @@ static void print_metric_only(struct output *out, const struct results *res,
 	if (!out->mo.n_cols && !out->o.interval &&
 	    !output_aggr_title(res->aggr, &cpus))
 		return;
-	if (out->p->metric_titles)
+	/* A region's lines go under the whole run's titles, but in the
+	 * human format, where each block has its own. */
+	if (out->p->metric_titles &&
+	    (!out->region || out->o.format == OUTPUT_HUMAN))
 		out->p->metric_titles(out);
 	for (a = 0; a < n_aggr; a++) {
 		metric_cells(out, res, run, wall_ns, a, &first);

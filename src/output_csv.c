@@ -212,9 +212,16 @@ static void csv_metric_line(struct output *out, const struct output_row *row,
 			    const struct output_cell *cells)
 {
 	struct metric_fields mf = metric_fields(out);
-	char buf[64], mbuf[160];
+	char buf[64], mbuf[160], region[CONTROL_LINE_MAX + 8];
 	size_t i;
 
+	/* --regions: a region's line begins with its name, as its rows. */
+	if (out->region) {
+		snprintf(region, sizeof(region), "region:%s",
+			 out->region->name);
+		mf.n++;
+		metric_field(&mf, region);
+	}
 	/* --no-csv-summary: the totals' line is one field short. */
 	if (mf.time && lead_field(out))
 		metric_field(&mf, lead_field(out));

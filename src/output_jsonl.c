@@ -191,6 +191,12 @@ static void jsonl_metric_line(struct output *out,
 		next_key(out, "aggregate-number", &first);
 		json_number(out->f, row->aggr_cpus);
 	}
+	if (out->region) {
+		next_key(out, "region", &first);
+		json_string(out->f, out->region->name);
+		next_key(out, "region-entries", &first);
+		fprintf(out->f, "%" PRIu64, out->region->entries);
+	}
 	for (i = 0; i < out->mo.n_cols; i++) {
 		next_key(out, out->mo.cols[i].title, &first);
 		if (cells[i].has && cells[i].m.status == METRIC_COUNTED)

@@ -115,6 +115,18 @@ expect_rc 0
 expect_eq "$(jq -c '[.regions[0].events[].metrics[] | .name, .value]' err)" \
 	'["m_ratio",2]' "--format=json: m_ratio in region m"
 
+# --metric-only: a region's line says its region, under the run's titles.
+PSTAT_PMU_EVENTS=$PWD/t PERF_CPUID=Test-1-2-3 run_pstat --regions -x, \
+	--metric-only -M rg -- "$prog" metric
+expect_rc 0
+expect_eq "$(csv_rows | tr '\n' ' ')" "m_ratio 1.23 region:m,2.00 " \
+	"--metric-only -x,: the titles, the run's line, the region's"
+PSTAT_PMU_EVENTS=$PWD/t PERF_CPUID=Test-1-2-3 run_pstat --regions -j \
+	--metric-only -M rg -- "$prog" metric
+expect_rc 0
+expect_eq "$(jq -c 'select(.region) | [.region, ."region-entries", .m_ratio]' err)" \
+	'["m",1,2]' "--metric-only -j: the region's line"
+
 # Four threads, each entering 't' 50 times around 2 writes: the marks
 # of threads take turns, and every write inside counts once.
 run_pstat --regions -x, -e "$ev" -- "$prog" threads
