@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The JSON Schemas in schema/ hold pstat to its formats, and
-# tests/json-schema.py, which validates documents against them, can
+# The JSON Schemas in schema/ hold pstat to its formats, and the hook in
+# tests/init.sh that validates every JSON document a test leaves can
 # fail: a document of each format as pstat writes it is valid, and one
 # key gone, one value of the wrong type and one key too many are each
 # refused, naming the file and the schema; a "format" with no schema is
-# refused. make install puts the repository's schemas in
+# refused; a test that passed fails on an invalid document (even one the
+# next run wrote over), and without python3-jsonschema it is an ERROR
+# that names the package. make install puts the repository's schemas in
 # $(datadir)/pstat/schema.
 
 # shellcheck source=tests/init.sh
@@ -117,6 +119,7 @@ EOF
 for f in good/*; do
 	break_doc "$f"
 done
+not_pstat_json bad/*
 for f in bad/*; do
 	validate "$f"
 	[ "$rc" = 1 ] || { cat verdict; fail_ "$f: status $rc, not 1 (invalid)"; }
@@ -131,10 +134,67 @@ done
 
 # A format without a schema is refused too.
 printf '{"format": "pstat-nosuch", "format_version": 1}\n' >bad/nosuch.json
+not_pstat_json bad/nosuch.json
 validate bad/nosuch.json
 [ "$rc" = 1 ] || { cat verdict; fail_ "a format without a schema: status $rc"; }
 grep -q 'no schema pstat-nosuch-1.schema.json' verdict ||
 	{ cat verdict; fail_ "a format without a schema: not said"; }
+
+# The hook at a test's end: a test that passed or skipped fails on an
+# invalid document, one that a later run wrote over or a file it left;
+# not on a file named as the test's own input.
+cat >fake-pstat <<'EOF'
+#!/bin/sh
+[ -z "${FAKE_DOC:-}" ] || cat "$FAKE_DOC"
+EOF
+chmod +x fake-pstat
+cat >inner.sh <<'EOF'
+. "$top_srcdir/tests/init.sh"
+case $how in
+run) FAKE_DOC=$doc run_pstat --format=json -- true
+     FAKE_DOC= run_pstat -- true ;;
+file) cp "$doc" left.json ;;
+mine) cp "$doc" mine.json
+      not_pstat_json mine.json ;;
+esac
+exit "$status"
+EOF
+# inner HOW DOC [STATUS]: rc of a test that leaves DOC so and ends in
+# STATUS (0), its log in ./inner.log.
+inner()
+{
+	rc=0
+	PSTAT=$PWD/fake-pstat how=$1 doc=$PWD/$2 status=${3:-0} \
+		/bin/sh inner.sh >inner.log 2>&1 || rc=$?
+}
+inner run good/pstat.json
+[ "$rc" = 0 ] || { cat inner.log; fail_ "the hook fails a valid document"; }
+grep -q '^json-schema: 1 documents valid, 0 not ' inner.log ||
+	{ cat inner.log; fail_ "the hook did not validate ./out"; }
+inner run bad/pstat.json.type
+[ "$rc" = 1 ] || { cat inner.log; fail_ "the hook: an invalid document: status $rc, not 1"; }
+grep -q '^\./out of the 1st run of pstat.*: not valid by schema/pstat-1\.schema\.json' inner.log ||
+	{ cat inner.log; fail_ "the hook does not name ./out of the first run"; }
+grep -q '^FAIL: a JSON document of pstat' inner.log ||
+	{ cat inner.log; fail_ "the hook does not say FAIL"; }
+inner file bad/merge.json.missing 77
+[ "$rc" = 1 ] || { cat inner.log; fail_ "the hook: a skip leaving an invalid file: status $rc, not 1"; }
+grep -q '^\./left\.json: not valid by schema/pstat-merge-2\.schema\.json' inner.log ||
+	{ cat inner.log; fail_ "the hook does not name ./left.json"; }
+inner mine bad/pstat.json.type
+[ "$rc" = 0 ] || { cat inner.log; fail_ "not_pstat_json: status $rc"; }
+
+# Without python3-jsonschema (python3 -S has no Debian packages): an
+# ERROR that says what to install, never a pass.
+printf '#!/bin/sh\nexec %s -S "$@"\n' "$py" >nojsonschema
+chmod +x nojsonschema
+rc=0
+PSTAT_TEST_PYTHON=$PWD/nojsonschema PSTAT=$PWD/fake-pstat how=run \
+	doc=$PWD/good/pstat.json status=0 /bin/sh inner.sh >inner.log 2>&1 ||
+	rc=$?
+[ "$rc" = 99 ] || { cat inner.log; fail_ "no jsonschema: status $rc, not 99"; }
+grep -q 'install the Debian package python3-jsonschema' inner.log ||
+	{ cat inner.log; fail_ "no jsonschema: the package is not named"; }
 
 # make install: the repository's schemas, each of them, where the man
 # page says.
