@@ -44,6 +44,7 @@ refused "one side alone" one.json
 printf '{"format": "other"}\n' >other.json
 refused "not results of pstat -r N --format=json" other.json other.json
 refused "separate them with ':::'" "$PROGS/writer" "$PROGS/writer"
+not_pstat_json one.json other.json
 
 # A saved comparison's names reach a terminal without their control
 # characters, which could move its cursor or retitle it.
@@ -52,6 +53,7 @@ printf '%s\n' '{"format": "pstat-compare", "format_version": 1, "runs": 4, "warm
 	'  {"label": "B", "command": ["b"], "runs": 4}], "order": [],' \
 	' "rows": [{"event": "e\u001b]0;x\u0007", "unit": "", "kind": "event",' \
 	'  "samples": {"A": [1, 1, 1, 1], "B": [2, 2, 2, 2]}, "stats": {}}]}' >esc.json
+not_pstat_json esc.json
 run_pstat compare esc.json
 expect_rc 0
 grep -q 'e?]0;x? *$' err || { show_err_; fail_ "no row of the name with ?s"; }

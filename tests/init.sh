@@ -23,15 +23,113 @@ framework_failure_() { printf 'ERROR: %s\n' "$*"; exit 99; }
 [ -d "${PROGS:-}" ] || framework_failure_ "PROGS='${PROGS:-}': not a directory"
 [ -d "${top_srcdir:-}" ] || framework_failure_ "top_srcdir: not a directory"
 
+# The JSON Schemas hook: every JSON document of pstat's that a test
+# leaves is valid by its schema in schema/, or the test fails (if
+# python3-jsonschema is missing, it is an ERROR that says so). It runs
+# when the test ends (json_check_), on the files in the test's folder,
+# and on copies of the documents that later runs wrote over: ./out and
+# ./err after run_pstat, run_nobody, with_faults, expect_rc and waited,
+# and the -o FILE of the first three (keep_json copies them). What is
+# pstat's is told by content (tests/json-schema.py says how): a test's
+# own documents, written by hand to be refused, are named with
+# not_pstat_json; a test that writes over pstat's JSON in a file of
+# another name calls keep_json FILE first, and one that reads it from a
+# pipe or with $(...) writes it to a file, so that it is validated.
+json_n_=0
+json_not_=
+
+# not_pstat_json FILE...: FILE is a test's own input, not pstat's output:
+# the schema hook leaves it alone.
+not_pstat_json()
+{
+	for f_; do
+		case $f_ in
+		/*) json_not_="$json_not_ --not $f_" ;;
+		*) json_not_="$json_not_ --not $PWD/$f_" ;;
+		esac
+	done
+}
+
+# keep_json FILE...: a copy of each FILE that may be a JSON document
+# (it starts with '{'), for json_check_, which validates each content
+# once. Only the shell's read for the others: human output costs no
+# process.
+keep_json()
+{
+	for f_; do
+		[ -f "$f_" ] || continue
+		[ -s "$f_" ] || continue
+		l_=
+		IFS= read -r l_ <"$f_"
+		case $l_ in
+		'{'*) ;;
+		*) continue ;;
+		esac
+		[ -d "$json_dir_" ] || mkdir "$json_dir_" ||
+			framework_failure_ "cannot make $json_dir_"
+		json_n_=$((json_n_ + 1))
+		cp "$f_" "$json_dir_/$json_n_=${f_##*/}" ||
+			framework_failure_ "cannot copy $f_ to $json_dir_"
+	done
+}
+
+# keep_json_output_ ARGS...: keep_json of the -o FILE in pstat's ARGS
+# (a -o template with %r is left to json_check_'s look at the folder).
+keep_json_output_()
+{
+	o_=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--) break ;;
+		-o|--output) o_=${2:-} ;;
+		--output=*) o_=${1#--output=} ;;
+		-o*) o_=${1#-o} ;;
+		esac
+		shift
+	done
+	case $o_ in
+	''|/dev/*|*%*) ;;
+	*) keep_json "$o_" ;;
+	esac
+}
+
+# At exit: the test's JSON documents, validated in one python3 run, and
+# only if one of its files starts a line with '{'. An invalid document
+# fails a test that passed or skipped; the hook's own failure is an
+# ERROR (99). Debian's python3, where python3-jsonschema is.
+json_check_()
+{
+	grep -rqI -D skip '^{' "$tmpdir" "$json_dir_" 2>/dev/null || return 0
+	json_rc_=0
+	# shellcheck disable=SC2086 # --not PATH words, without blanks
+	"${PSTAT_TEST_PYTHON:-/usr/bin/python3}" \
+		"$top_srcdir/tests/json-schema.py" "$top_srcdir/schema" \
+		$json_not_ "$tmpdir" "$json_dir_" || json_rc_=$?
+	case $json_rc_ in
+	0) ;;
+	1)
+		echo "FAIL: a JSON document of pstat's is not valid by its schema (above)"
+		[ "$rc_" = 0 ] || [ "$rc_" = 77 ] && rc_=1
+		;;
+	*)
+		echo "ERROR: the JSON Schemas hook failed (status $json_rc_)"
+		rc_=99
+		;;
+	esac
+}
+
 # 755 so tests that drop privileges can still work in it.
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/pstat-test.XXXXXX") ||
 	framework_failure_ "mktemp -d failed"
+json_dir_=$tmpdir.json
 # At exit: the processes a test started and did not wait for are sent
 # TERM, then the commands it added with at_exit run, the last first.
 running_=
 at_exit_=
-trap 'for p_ in $running_; do kill "$p_" 2>/dev/null; done
-	eval "$at_exit_"; cd / && rm -rf "$tmpdir"' EXIT
+trap 'rc_=$?
+	for p_ in $running_; do kill "$p_" 2>/dev/null; done
+	eval "$at_exit_"; json_check_; cd / && rm -rf "$tmpdir" "$json_dir_"
+	exit "$rc_"' EXIT
 # A signal must still run the EXIT trap, and dash only does so via exit.
 trap 'exit 1' HUP INT TERM
 chmod 755 "$tmpdir" || framework_failure_ "cannot chmod $tmpdir"
@@ -68,6 +166,7 @@ waited()
 	rc=0
 	wait "$1" || rc=$?
 	running_=$(for p_ in $running_; do [ "$p_" = "$1" ] || echo "$p_"; done)
+	keep_json out err
 }
 
 # Succeeds when hardware counters can be counted here, as a probe that
@@ -230,6 +329,8 @@ with_faults()
 	# shellcheck disable=SC2086 # VAR=VALUE words without blanks
 	"$PROGS/reaper" pstat.pid env $fault_env_ LD_PRELOAD="$fault_shim" \
 		FAULT_REPORT="$PWD/report" "$PSTAT" "$@" >out 2>err || rc=$?
+	keep_json out err
+	keep_json_output_ "$@"
 }
 
 # fault_report NAME: what the shim counted of NAME in the last run.
@@ -313,6 +414,8 @@ run_nobody()
 	rc=0
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$@" \
 		>out 2>err || rc=$?
+	keep_json out err
+	keep_json_output_ "$@"
 }
 
 # Runs pstat with stdout in ./out and stderr in ./err; never aborts.
@@ -320,6 +423,8 @@ run_pstat()
 {
 	rc=0
 	"$PSTAT" "$@" >out 2>err || rc=$?
+	keep_json out err
+	keep_json_output_ "$@"
 }
 
 # The rows of ./err that are results: not blank, not pstat's own notes.
@@ -408,6 +513,7 @@ expect_refusal()
 
 expect_rc()
 {
+	keep_json out err
 	[ "$rc" = "$1" ] || { show_err_; fail_ "exit status $rc, expected $1"; }
 }
 

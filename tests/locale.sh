@@ -28,13 +28,15 @@ if ! have_de; then
 	have_de || skip_ "locale-gen did not install $de"
 fi
 
-# run_in LOCALE ARGS...: pstat's results in ./out.LOCALE.
+# run_in LOCALE ARGS...: pstat's results in ./out.LOCALE (kept for the
+# schema hook, as the next format writes over it).
 run_in()
 {
 	loc=$1
 	shift
 	rc=0
 	LC_ALL=$loc "$PSTAT" -o "out.$loc" "$@" >out 2>err || rc=$?
+	keep_json "out.$loc"
 	expect_rc 0
 }
 

@@ -34,7 +34,8 @@ EOF
 	[ $# -lt 4 ] || sed -i "$4" "$1" || framework_failure_ "sed $4"
 }
 
-# json_file NAME RANK SIZE [SED]: the same in --format=json.
+# json_file NAME RANK SIZE [SED]: the same in --format=json (an input
+# made by hand, of the keys --merge reads: not_pstat_json).
 json_file()
 {
 	cat >"$1" <<EOF
@@ -47,6 +48,7 @@ json_file()
  "run": {"command": ["true"], "exit_status": 0, "signal": null, "elapsed_s": 0.003970575, "user_s": 0.001274, "sys_s": 0, "max_rss_kib": 1076, "rank": $2, "size": $3, "job_id": null}}
 EOF
 	[ $# -lt 4 ] || sed -i "$4" "$1" || framework_failure_ "sed $4"
+	not_pstat_json "$1"
 }
 
 # refused TEXT FILE...: --merge FILE... stops with 125, one 'pstat: '

@@ -202,6 +202,7 @@ merge_refused 'cut.json: not valid JSON' csv/rank.0.csv cut.json
 cp csv/rank.1.csv dup.csv
 merge_refused 'are both rank 1' csv/rank.*.csv dup.csv
 sed 's/"format_version": 1/"format_version": 2/' mixed/rank.2.json >v2.json
+not_pstat_json v2.json
 merge_refused 'format_version 2 and .* 1' csv/rank.0.csv v2.json
 "$PSTAT" --format=csv -o norank.csv -e task-clock -- true 2>err
 merge_refused 'norank.csv has no rank' csv/rank.0.csv norank.csv
