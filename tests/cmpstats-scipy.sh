@@ -4,8 +4,8 @@
 # samples, with and without ties, tiny to 60 runs, some deterministic,
 # against scipy's Mann-Whitney U and p, numpy's median of the pairwise
 # differences and order statistics, and a Python implementation of the
-# interval's rule (tests/cmpstats-scipy.py). scripts/bootstrap installs
-# python3-scipy, so that CI never skips this.
+# interval's rule (tests/cmpstats-scipy.py). scripts/bootstrap --tests
+# installs python3-scipy, so that CI never skips this.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"

@@ -21,7 +21,7 @@ require_tracefs
 command -v perf >/dev/null 2>&1 || skip_ "perf is not installed"
 command -v python3 >/dev/null 2>&1 || skip_ "python3 is not installed"
 [ -d "${PMU_EVENTS_61:-}/arch/x86/skylakex" ] ||
-	skip_ "no perf 6.1 tables (make check copies them from linux-source-6.1, which scripts/bootstrap installs)"
+	skip_ "no perf 6.1 tables (make check copies them from linux-source-6.1, which scripts/bootstrap --tests installs)"
 # shellcheck source=tests/fake-pmu.sh
 . "$top_srcdir/tests/fake-pmu.sh"
 fake_tree

@@ -7,7 +7,7 @@
 # program (MPI_Init, Allreduce, Finalize) built with that library's
 # mpicc, under pstat on 4 ranks: under MPICH it checks it got PMI_FD,
 # the descriptor pstat passes on untouched. Then scripts/pstat-mpirun. Skipped for a launcher
-# that is not installed (scripts/bootstrap installs both).
+# that is not installed (scripts/bootstrap --tests installs both).
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -45,11 +45,11 @@ launch()
 {
 	name=$1 launcher=$2 mpicc=$3 arg=${4:-}
 	command -v "$launcher" >/dev/null 2>&1 || {
-		echo "$name: no $launcher here (scripts/bootstrap installs it)"
+		echo "$name: no $launcher here (scripts/bootstrap --tests installs it)"
 		return 0
 	}
 	command -v "$mpicc" >/dev/null 2>&1 || {
-		echo "$name: no $mpicc here (scripts/bootstrap installs it)"
+		echo "$name: no $mpicc here (scripts/bootstrap --tests installs it)"
 		return 0
 	}
 	"$mpicc" -o "mpi_$name" "$top_srcdir/tests/progs/mpi_allreduce.c" ||
