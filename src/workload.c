@@ -395,7 +395,7 @@ static void plan_child(struct workload *w, char *const argv[],
 /* w as workload_new makes it: nothing started, no descriptor. */
 static void reset(struct workload *w)
 {
-	int pass_fds[2] = { w->pass_fds[0], w->pass_fds[1] };
+	const int pass_fds[2] = { w->pass_fds[0], w->pass_fds[1] };
 	char *const *pass_envp = w->pass_envp;
 
 	memset(w, 0, sizeof(*w));
