@@ -98,11 +98,12 @@ static const char *pct(char *buf, size_t len, double v,
 
 	if (isnan(v))
 		return "n/a";
-	if (isinf(v))
+	if (isinf(v)) {
 		snprintf(buf, len, "%s%%", v > 0 ? "+inf" : "-inf");
-	else
-		snprintf(plain, sizeof(plain), "%+.3f%%", v);
-	return isinf(v) ? buf : localised(buf, len, plain, n);
+		return buf;
+	}
+	snprintf(plain, sizeof(plain), "%+.3f%%", v);
+	return localised(buf, len, plain, n);
 }
 
 static const char *pvalue(char *buf, size_t len, double p,
