@@ -943,10 +943,9 @@ static int check_per_task(const struct options *o, char *err, size_t len)
 static int merge_operands(struct options *o, int argc, char **argv,
 			  char *err, size_t len)
 {
-	if (o->out.format == OUTPUT_CSV || o->out.format == OUTPUT_JSONL ||
-	    o->out.format == OUTPUT_OPENMETRICS)
+	if (o->out.format == OUTPUT_CSV || o->out.format == OUTPUT_JSONL)
 		return error_say(err, len,
-			   "--merge prints human output, --format=csv or --format=json; drop -x, -j and --format=openmetrics");
+			   "--merge prints human output or --format=csv, json or openmetrics; drop -x and -j");
 	if (optind >= argc)
 		return error_say(err, len,
 			   "--merge needs the files of the ranks: pstat --merge out/rank.*.csv");

@@ -9,88 +9,19 @@
 #include "config.h"
 
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "aggr.h"
-#include "json.h"
+#include "openmetrics.h"
 #include "output_impl.h"
 #include "rank.h"
 #include "results.h"
 #include "stats.h"
 
 #define LAYOUT_VERSION 1
-
-/* U+FFFD, for each ill-formed part of a name: OpenMetrics is UTF-8. */
-static const char replacement[] = "\xef\xbf\xbd";
-
-/* s as a label value, quoted: backslash, double quote and newline
- * escaped, as the OpenMetrics ABNF's escaped-string has them. */
-static void label_value(FILE *f, const char *s)
-{
-	const unsigned char *c = (const unsigned char *)s;
-	int n;
-
-	fputc('"', f);
-	while (*c) {
-		if (*c == '\\' || *c == '"') {
-			fputc('\\', f);
-			fputc(*c++, f);
-		} else if (*c == '\n') {
-			fputs("\\n", f);
-			c++;
-		} else if (*c < 0x80) {
-			fputc(*c++, f);
-		} else if ((n = json_utf8_sequence(c)) > 0) {
-			fwrite(c, 1, (size_t)n, f);
-			c += n;
-		} else {
-			fputs(replacement, f);
-			c -= n;
-		}
-	}
-	fputc('"', f);
-}
-
-/* A value: the shortest decimal that reads back the same, NaN, +Inf
- * or -Inf; in the C locale, as every machine format. */
-static void number(FILE *f, double v)
-{
-	char buf[32];
-	int prec;
-
-	if (isnan(v)) {
-		fputs("NaN", f);
-		return;
-	}
-	if (isinf(v)) {
-		fputs(v > 0 ? "+Inf" : "-Inf", f);
-		return;
-	}
-	if (fabs(v) < 9e15 && v == (double)(long long)v) {
-		fprintf(f, "%lld", (long long)v);
-		return;
-	}
-	for (prec = 15; prec < 17; prec++) {
-		snprintf(buf, sizeof(buf), "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	fprintf(f, "%.*g", prec, v);
-}
-
-/* A family's descriptors; unit NULL for none (the name ends in it). */
-static void family(FILE *f, const char *name, const char *type,
-		   const char *unit, const char *help)
-{
-	fprintf(f, "# TYPE %s %s\n", name, type);
-	if (unit)
-		fprintf(f, "# UNIT %s %s\n", name, unit);
-	fprintf(f, "# HELP %s %s\n", name, help);
-}
 
 /* The label naming a row's aggregate, by the run's aggregation. */
 static const char *aggr_label(const struct output *out)
@@ -154,22 +85,22 @@ static void labels(const struct output *out, size_t k, const char *metric,
 	FILE *f = out->f;
 
 	fputs("{event=", f);
-	label_value(f, row->name);
+	openmetrics_label(f, row->name);
 	if (n > 1)
 		fprintf(f, ",occurrence=\"%u\"", n);
 	if (metric) {
 		fputs(",metric=", f);
-		label_value(f, metric);
+		openmetrics_label(f, metric);
 	}
 	fputs(",unit=", f);
-	label_value(f, unit ? unit : row->unit);
+	openmetrics_label(f, unit ? unit : row->unit);
 	if (agg && row->aggr) {
 		fprintf(f, ",%s=", agg);
-		label_value(f, row->aggr);
+		openmetrics_label(f, row->aggr);
 	}
 	if (row->cgroup) {
 		fputs(",cgroup=", f);
-		label_value(f, row->cgroup);
+		openmetrics_label(f, row->cgroup);
 	}
 	if (run)
 		fprintf(f, ",run=\"%zu\"", run);
@@ -212,7 +143,7 @@ static void om_row(struct output *out, const struct output_row *row)
 static void count_sample(FILE *f, const struct output_row *row)
 {
 	if (row->fractional)
-		number(f, row->value);
+		openmetrics_number(f, row->value);
 	else
 		fprintf(f, "%" PRIu64, row->r.value);
 	fputc('\n', f);
@@ -233,7 +164,7 @@ static void run_samples(const struct output *out, size_t k)
 		fputs("pstat_event_total", out->f);
 		labels(out, k, NULL, NULL, i + 1);
 		fputc(' ', out->f);
-		number(out->f, output_shown(rr, rr->run_values[i]));
+		openmetrics_number(out->f, output_shown(rr, rr->run_values[i]));
 		fputc('\n', out->f);
 	}
 }
@@ -244,7 +175,7 @@ static void counters(const struct output *out)
 	struct output_row so_far;
 	size_t k;
 
-	family(out->f, "pstat_event", "counter", NULL,
+	openmetrics_family(out->f, "pstat_event", "counter", NULL,
 	       "Each event's count since its run began, in the unit of its unit label (task-clock: msec); none where it did not count");
 	for (k = 0; k < out->rows; k++) {
 		if (!out->interval && out->o.runs > 1) {
@@ -283,7 +214,7 @@ static void state_gauge(const struct output *out, enum state_gauge g)
 	size_t k;
 	double v;
 
-	family(out->f, state_gauges[g].name, "gauge", NULL,
+	openmetrics_family(out->f, state_gauges[g].name, "gauge", NULL,
 	       state_gauges[g].help);
 	for (k = 0; k < out->rows; k++) {
 		so_far = out->kept[k];
@@ -300,7 +231,7 @@ static void state_gauge(const struct output *out, enum state_gauge g)
 		fputs(state_gauges[g].name, out->f);
 		labels(out, k, NULL, NULL, section_run(out));
 		fputc(' ', out->f);
-		number(out->f, v);
+		openmetrics_number(out->f, v);
 		fputc('\n', out->f);
 	}
 }
@@ -312,7 +243,7 @@ static void run_statistics(const struct output *out)
 	const struct output_row *row;
 	size_t k;
 
-	family(out->f, "pstat_event_mean", "gauge", NULL,
+	openmetrics_family(out->f, "pstat_event_mean", "gauge", NULL,
 	       "With -r: the mean of the runs' counts, in the event's unit");
 	for (k = 0; k < out->rows; k++) {
 		if (!counts_counted(&out->kept[k].r))
@@ -320,10 +251,10 @@ static void run_statistics(const struct output *out)
 		fputs("pstat_event_mean", out->f);
 		labels(out, k, NULL, NULL, 0);
 		fputc(' ', out->f);
-		number(out->f, out->kept[k].value);
+		openmetrics_number(out->f, out->kept[k].value);
 		fputc('\n', out->f);
 	}
-	family(out->f, "pstat_event_stddev", "gauge", NULL,
+	openmetrics_family(out->f, "pstat_event_stddev", "gauge", NULL,
 	       "With -r: the sample standard deviation of the runs' counts");
 	for (k = 0; k < out->rows; k++) {
 		row = &out->kept[k];
@@ -332,34 +263,10 @@ static void run_statistics(const struct output *out)
 		fputs("pstat_event_stddev", out->f);
 		labels(out, k, NULL, NULL, 0);
 		fputc(' ', out->f);
-		number(out->f, output_shown(row->rr,
+		openmetrics_number(out->f, output_shown(row->rr,
 					    stats_stddev(&row->rr->runs)));
 		fputc('\n', out->f);
 	}
-}
-
-/*
- * A metric's name and unit as labels, and its value. perf scales a
- * rate to K/sec, M/sec or G/sec by its size, which would make another
- * series of each change: here a rate is always per second.
- */
-static double metric_value(const struct metric *m, const char **unit)
-{
-	static const struct { const char *unit; double times; } rates[] = {
-		{ "K/sec", 1e3 }, { "M/sec", 1e6 }, { "G/sec", 1e9 },
-	};
-	size_t i;
-
-	*unit = m->unit;
-	if (m->status != METRIC_COUNTED)
-		return NAN;
-	for (i = 0; !m->name && i < sizeof(rates) / sizeof(rates[0]); i++) {
-		if (strcmp(m->unit, rates[i].unit) == 0) {
-			*unit = "/sec";
-			return m->value * rates[i].times;
-		}
-	}
-	return m->value;
 }
 
 /* perf's ratios and -M's metrics, of this section's values. */
@@ -371,17 +278,17 @@ static void metrics(const struct output *out)
 	double v;
 	int i;
 
-	family(out->f, "pstat_metric", "gauge", NULL,
+	openmetrics_family(out->f, "pstat_metric", "gauge", NULL,
 	       "The metrics pstat shows beside an event (perf's ratios and rates, -M's), of this interval or the totals; NaN where an input did not count");
 	for (k = 0; k < out->rows; k++) {
 		for (i = 0; i < out->kept[k].n_metrics; i++) {
 			m = &out->kept[k].m[i];
-			v = metric_value(m, &unit);
+			v = openmetrics_metric(m, &unit);
 			fputs("pstat_metric", out->f);
 			labels(out, k, m->name ? m->name : unit, unit,
 			       section_run(out));
 			fputc(' ', out->f);
-			number(out->f, v);
+			openmetrics_number(out->f, v);
 			fputc('\n', out->f);
 		}
 	}
@@ -391,10 +298,10 @@ static void metrics(const struct output *out)
 static void fact(FILE *f, const char *name, const char *unit,
 		 const char *help, double v)
 {
-	family(f, name, "gauge", unit, help);
+	openmetrics_family(f, name, "gauge", unit, help);
 	fputs(name, f);
 	fputc(' ', f);
-	number(f, v);
+	openmetrics_number(f, v);
 	fputc('\n', f);
 }
 
@@ -411,9 +318,9 @@ static void command_label(FILE *f, const struct output_run *run)
 	if (mem && !run->argv && run->target)
 		fputs(run->target, mem);
 	if (mem && fclose(mem) == 0)
-		label_value(f, s);
+		openmetrics_label(f, s);
 	else
-		label_value(f, "");
+		openmetrics_label(f, "");
 	free(s);
 }
 
@@ -423,7 +330,7 @@ static void info_label(FILE *f, const char *name, const char *v)
 	if (!v)
 		return;
 	fprintf(f, ",%s=", name);
-	label_value(f, v);
+	openmetrics_label(f, v);
 }
 
 static void run_info(FILE *f, const struct output_run *run)
@@ -432,7 +339,7 @@ static void run_info(FILE *f, const struct output_run *run)
 								   : NULL;
 	char buf[16];
 
-	family(f, "pstat_run_info", "gauge", NULL,
+	openmetrics_family(f, "pstat_run_info", "gauge", NULL,
 	       "1, with what describes the run as labels: the command, pstat's version, the layout's version, a failure that ended the runs, the rank's host and job");
 	fputs("pstat_run_info{command=", f);
 	command_label(f, run);
@@ -512,13 +419,13 @@ static void om_section_end(struct output *out, const struct output_run *run)
 		run_statistics(out);
 	metrics(out);
 	if (out->interval) {
-		family(out->f, "pstat_time_seconds", "gauge", "seconds",
+		openmetrics_family(out->f, "pstat_time_seconds", "gauge", "seconds",
 		       "Seconds from the start of counting to the end of this interval");
 		fputs("pstat_time_seconds", out->f);
 		if (r)
 			fprintf(out->f, "{run=\"%zu\"}", r);
 		fputc(' ', out->f);
-		number(out->f, out->ts);
+		openmetrics_number(out->f, out->ts);
 		fputc('\n', out->f);
 	} else {
 		run_facts(out, run);

@@ -5,7 +5,7 @@
 # strict checker of the OpenMetrics ABNF (tests/openmetrics-check.py)
 # both take: totals, -I on a stream, -o FILE replaced whole at each
 # interval, -r, every aggregation (-A, --per-core, --per-die,
-# --per-socket, --per-node, --per-thread, --per-process, -G), a
+# --per-socket, --per-node, --per-thread, --per-process, -G), --merge, a
 # not-counted and a not-supported event, label values that need
 # escapes. Exact counts where the kernel gives them: writer N makes N
 # write(2) calls.
@@ -216,7 +216,7 @@ expect_rc 127
 [ ! -e gone.om ] && [ ! -e gone.om.tmp ] ||
 	fail_ "a command not found left gone.om or gone.om.tmp"
 
-# Refused before anything runs: --append; --merge; no directory.
+# Refused before anything runs: --append; no directory.
 expect_refused_saying "--append does not go with --format=openmetrics" \
 	--format=openmetrics -o x.om --append
 expect_refused_saying "its directory does not exist" \
@@ -228,10 +228,28 @@ ln -s victim trap.om.tmp
 expect_refused_saying "cannot write to 'trap.om.tmp'" \
 	--format=openmetrics -o trap.om
 expect_eq "$(cat victim)" mine "the file FILE.tmp's link names"
+
+# --merge of two ranks' files (rank 1 of 3 missing): each rank's count
+# labelled, the job's facts.
+for r in 0 2; do
+	PSTAT_RANK=$r PSTAT_SIZE=3 PSTAT_JOB_ID=j7 "$PSTAT" --format=csv \
+		-o "rank.%r.csv" -e "$ev,cycles" -- "$PROGS/writer" $((r + 5)) \
+		2>err || { show_err_; fail_ "rank $r"; }
+done
 rc=0
-"$PSTAT" --format=openmetrics --merge totals.om >out 2>err || rc=$?
-expect_rc 125
-grep -q '^pstat: --merge prints' err || { show_err_; fail_ "--merge"; }
+"$PSTAT" --merge --format=openmetrics rank.0.csv rank.2.csv >merged.om 2>err ||
+	rc=$?
+expect_rc 0
+valid merged.om
+expect_sample merged.om "pstat_event_total{event=\"$ev\",unit=\"\",rank=\"0\"}" 5
+expect_sample merged.om "pstat_event_total{event=\"$ev\",unit=\"\",rank=\"2\"}" 7
+expect_sample merged.om 'pstat_event_supported{event="cycles",unit="",rank="2"}' 0
+expect_sample merged.om "pstat_event_ranks_counted{event=\"$ev\",unit=\"\"}" 2
+expect_sample merged.om 'pstat_exit_status{rank="2"}' 0
+expect_sample merged.om 'pstat_ranks' 3
+expect_sample merged.om 'pstat_ranks_missing' 1
+grep -q '^pstat_run_info{.*,job_id="j7"} 1$' merged.om ||
+	{ cat merged.om; fail_ "--merge: the job's id"; }
 
 # Every aggregation this machine has, on all CPUs.
 for agg in -A --per-core --per-die --per-socket --per-node; do
