@@ -577,7 +577,8 @@ static void om_job_events(FILE *f, const struct merge *m)
 		for (k = 0, e = &m->events[j]; k < e->n_metrics; k++) {
 			v = openmetrics_metric(&e->m[k], &unit);
 			fputs("pstat_metric", f);
-			om_event(f, e, e->m[k].name ? e->m[k].name : unit, unit);
+			om_event(f, e, e->m[k].name ? e->m[k].name : unit,
+				 unit);
 			om_value(f, -1, v);
 		}
 }
@@ -673,7 +674,7 @@ static void om_job(FILE *f, const struct merge *m)
 	fputs("pstat_run_info{command=", f);
 	openmetrics_label(f, m->command ? m->command : "");
 	openmetrics_label_pair(f, "pstat_version", PACKAGE_VERSION);
-	snprintf(buf, sizeof(buf), "%d", 1);
+	snprintf(buf, sizeof(buf), "%d", OPENMETRICS_LAYOUT_VERSION);
 	openmetrics_label_pair(f, "format_version", buf);
 	if (m->job_id)
 		openmetrics_label_pair(f, "job_id", m->job_id);

@@ -9,6 +9,12 @@
 struct metric;
 
 /*
+ * The version of pstat's families and labels (pstat_run_info's
+ * format_version): raised when one goes away or changes meaning.
+ */
+#define OPENMETRICS_LAYOUT_VERSION 1
+
+/*
  * A family's # TYPE, # UNIT (unit NULL for none: the name must end in
  * it) and # HELP lines; help holds no backslash, double quote or
  * newline, which it would have to escape.

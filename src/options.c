@@ -297,9 +297,11 @@ static int take_format(struct options *o, const struct opt *r,
 		return set_format(o, OUTPUT_PSTAT_JSON, "--format", err, len);
 	if (strcmp(arg, "openmetrics") == 0 && !comparing)
 		return set_format(o, OUTPUT_OPENMETRICS, "--format", err, len);
+	/* pstat compare writes no OpenMetrics. */
 	return error_say(err, len,
 		   "--format is csv%s json%s, not '%s' (perf's CSV is -x, its JSON -j)",
-		   comparing ? " or" : ",", comparing ? "" : " or openmetrics", arg);
+		   comparing ? " or" : ",",
+		   comparing ? "" : " or openmetrics", arg);
 }
 
 static int take_per_process(struct options *o, const struct opt *r,

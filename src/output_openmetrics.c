@@ -3,8 +3,7 @@
  * --format=openmetrics: each section (an interval, the totals) as one
  * OpenMetrics exposition ending in # EOF, for Prometheus (a textfile
  * collector), GitLab's metrics reports and the like. The layout is
- * the man page's (OPENMETRICS); raise LAYOUT_VERSION when a family or
- * label goes away or changes meaning.
+ * the man page's (OUTPUT, OpenMetrics).
  */
 #include "config.h"
 
@@ -20,8 +19,6 @@
 #include "rank.h"
 #include "results.h"
 #include "stats.h"
-
-#define LAYOUT_VERSION 1
 
 /* The label naming a row's aggregate, by the run's aggregation. */
 static const char *aggr_label(const struct output *out)
@@ -344,7 +341,7 @@ static void run_info(FILE *f, const struct output_run *run)
 	fputs("pstat_run_info{command=", f);
 	command_label(f, run);
 	info_label(f, "pstat_version", PACKAGE_VERSION);
-	snprintf(buf, sizeof(buf), "%d", LAYOUT_VERSION);
+	snprintf(buf, sizeof(buf), "%d", OPENMETRICS_LAYOUT_VERSION);
 	info_label(f, "format_version", buf);
 	info_label(f, "error", run->error);
 	info_label(f, "host", ri ? run->host : NULL);
