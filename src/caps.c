@@ -244,15 +244,19 @@ bool caps_elevated(void)
  * effect while the file opens, so the kernel checks exactly what the
  * user could do; then pstat's own state comes back.
  */
-int caps_open_user(const char *path, int flags, mode_t mode)
+/*
+ * fn(arg) with the rights of the user who ran pstat: file system ids
+ * the real ones, no effective capability. Its result, or -1 with errno.
+ */
+static int as_user(int (*fn)(const void *arg), const void *arg)
 {
 	cap_t saved, none;
-	int fd = -1, err;
+	int ret = -1, err;
 	uid_t fsuid;
 	gid_t fsgid;
 
 	if (!caps_elevated())
-		return open(path, flags, mode);
+		return fn(arg);
 	if (libcap() < 0) {
 		errno = ELIBACC;
 		return -1;
@@ -269,7 +273,7 @@ int caps_open_user(const char *path, int flags, mode_t mode)
 	fsuid = (uid_t)setfsuid(getuid());
 	err = EPERM;
 	if (lc.set_proc(none) == 0) {
-		fd = open(path, flags, mode);
+		ret = fn(arg);
 		err = errno;
 	}
 	setfsuid(fsuid);
@@ -278,7 +282,51 @@ int caps_open_user(const char *path, int flags, mode_t mode)
 	lc.free(saved);
 	lc.free(none);
 	errno = err;
-	return fd;
+	return ret;
+}
+
+struct open_args {
+	const char *path;
+	int flags;
+	mode_t mode;
+};
+
+static int do_open(const void *arg)
+{
+	const struct open_args *a = arg;
+
+	return open(a->path, a->flags, a->mode);
+}
+
+int caps_open_user(const char *path, int flags, mode_t mode)
+{
+	const struct open_args a = { path, flags, mode };
+
+	return as_user(do_open, &a);
+}
+
+static int do_rename(const void *arg)
+{
+	const char *const *p = arg;
+
+	return rename(p[0], p[1]);
+}
+
+int caps_rename_user(const char *from, const char *to)
+{
+	const char *const p[] = { from, to };
+
+	return as_user(do_rename, p);
+}
+
+static int do_unlink(const void *arg)
+{
+	return unlink(arg);
+}
+
+int caps_unlink_user(const char *path)
+{
+	return as_user(do_unlink, path);
 }
 
 /* Whether the process holds any capability in any set, from capget(2)

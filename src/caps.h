@@ -50,6 +50,10 @@ bool caps_elevated(void);
  */
 int caps_open_user(const char *path, int flags, mode_t mode);
 
+/* rename(2) and unlink(2) so too: 0, or -1 with errno. */
+int caps_rename_user(const char *from, const char *to);
+int caps_unlink_user(const char *path);
+
 /* What the child drops before it executes the command. */
 struct caps_drop {
 	bool ids;		/* setuid or setgid pstat: be the user again */

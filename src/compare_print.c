@@ -767,6 +767,8 @@ int compare_print(FILE *f, const struct compare *c, const struct options *o,
 	case OUTPUT_PSTAT_JSON:
 		json_doc(f, c);
 		break;
+	case OUTPUT_OPENMETRICS:	/* options.c refuses it here */
+		break;
 	}
 	if (fflush(f) != 0 || ferror(f))
 		return errno ? -errno : -EIO;

@@ -299,9 +299,33 @@ static int command_status(char *const argv[], int status)
 }
 
 /*
+ * Whether -o's file is one that --format=openmetrics replaces whole at
+ * each exposition (dest_open_replacing): a regular file, or none yet.
+ * Not a FIFO, a terminal, a symbolic link (/dev/stdout, or one the
+ * user keeps): those take the stream as it is, in place.
+ */
+static bool replaceable(const struct options *o)
+{
+	struct stat st;
+	bool regular;
+	int fd;
+
+	if (o->out.format != OUTPUT_OPENMETRICS || o->action != OPTIONS_RUN)
+		return false;
+	fd = caps_open_user(o->output_file, O_PATH | O_NOFOLLOW | O_CLOEXEC,
+			    0);
+	if (fd < 0)
+		return errno == ENOENT;
+	regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	close(fd);
+	return regular;
+}
+
+/*
  * Where the results go: stderr, -o FILE or --log-fd, its descriptor in
- * *fd, through a stream that a reader that stops reading never wedges
- * (dest.h). NULL, said once, when it cannot be opened.
+ * *fd (-1 for a file replaced at each exposition, whose descriptor
+ * changes), through a stream that a reader that stops reading never
+ * wedges (dest.h). NULL, said once, when it cannot be opened.
  */
 FILE *count_destination(const struct options *o, int *fd)
 {
@@ -310,6 +334,17 @@ FILE *count_destination(const struct options *o, int *fd)
 	int flags;
 
 	workload_stop_signals(&stop);
+	if (o->output_file && replaceable(o)) {
+		*fd = -1;
+		f = dest_open_replacing(o->output_file, &stop);
+		if (!f && errno == ENOENT)
+			diag_error("cannot write to '%s': its directory does not exist (pstat creates none: mkdir -p it first)",
+				   o->output_file);
+		else if (!f)
+			diag_errno(errno, "cannot write to '%s.tmp', which replaces '%s' at each exposition",
+				   o->output_file, o->output_file);
+		return f;
+	}
 	if (o->output_file) {
 		/*
 		 * With the user's rights, whatever pstat's own (caps.h). A
@@ -358,7 +393,8 @@ FILE *count_destination(const struct options *o, int *fd)
 static bool own_format(const struct options *o)
 {
 	return o->out.format == OUTPUT_PSTAT_CSV ||
-	       o->out.format == OUTPUT_PSTAT_JSON;
+	       o->out.format == OUTPUT_PSTAT_JSON ||
+	       o->out.format == OUTPUT_OPENMETRICS;
 }
 
 bool count_shares_stderr(int fd)
@@ -509,6 +545,11 @@ static int counted(const struct options *o, const struct output_run *info,
 	return o->argv ? command_status(o->argv, info->status) : 0;
 }
 
+static int publish(void *dest)
+{
+	return dest_publish(dest);
+}
+
 /* Count, print, and say how it went: the exit status. */
 static int run(const struct options *o, struct target *tg,
 	       struct evlist *el, struct control *ctl, FILE *dest, int dest_fd,
@@ -539,6 +580,9 @@ static int run(const struct options *o, struct target *tg,
 		diag_errno(ENOMEM, "cannot allocate the output");
 		return EXIT_PSTAT_FAILED;
 	}
+	/* -o's file of OpenMetrics: each exposition replaces it whole. */
+	if (o->out.format == OUTPUT_OPENMETRICS)
+		output_on_section(out, publish, dest);
 	progress_init(&arg.progress, progress_stream(o));
 	if (progress_on(&arg.progress)) {
 		hooks.tick = tick;

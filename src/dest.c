@@ -4,16 +4,19 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/signalfd.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "dest.h"
 
 struct dest {
@@ -23,7 +26,14 @@ struct dest {
 	int err;		/* errno of the last write that failed */
 	bool gave_up;		/* a signal came while it waited */
 	sigset_t stop;
+	/* dest_open_replacing's: the file, and the one written (-1 as
+	 * fd between a dest_publish and the next write); else NULL. */
+	char *path, *tmp;
 };
+
+/* The one stream of dest_open_replacing, while it is open. */
+static FILE *replacing;
+static struct dest *replacing_dest;
 
 /* pstat's stderr (dest_stderr): made once, in static storage. */
 static struct dest err_dest;
@@ -99,6 +109,16 @@ static int wait_writable(struct dest *d)
 }
 
 /*
+ * FILE.tmp, afresh, with the user's rights; never through a symbolic
+ * link, which another user could have left in a shared directory.
+ */
+static int open_tmp(const struct dest *d)
+{
+	return caps_open_user(d->tmp, O_WRONLY | O_CREAT | O_TRUNC |
+			      O_NOFOLLOW | O_CLOEXEC, 0666);
+}
+
+/*
  * At most PIPE_BUF at a time: a pipe that polls writable has room for
  * that much, and takes it without blocking.
  */
@@ -109,6 +129,14 @@ static ssize_t dest_write(void *cookie, const char *buf, size_t len)
 	ssize_t n;
 	int ret;
 
+	/* The first write after a dest_publish: a new FILE.tmp. */
+	if (d->tmp && d->fd < 0) {
+		d->fd = open_tmp(d);
+		if (d->fd < 0) {
+			d->err = errno;
+			return -1;
+		}
+	}
 	while (done < len) {
 		ret = d->gave_up ? -EINTR : wait_writable(d);
 		if (ret < 0) {
@@ -134,8 +162,19 @@ static int cookie_close(void *cookie)
 
 	if (d->sig_fd >= 0)
 		close(d->sig_fd);
-	if (d->owned)
+	if (d->tmp && d->fd >= 0) {
+		/* Written, never published: pstat failed on the way. */
+		(void)close(d->fd);
+		(void)caps_unlink_user(d->tmp);
+	} else if (d->owned && d->fd >= 0) {
 		ret = close(d->fd);
+	}
+	if (d == replacing_dest) {
+		replacing = NULL;
+		replacing_dest = NULL;
+	}
+	free(d->path);
+	free(d->tmp);
 	if (d != &err_dest)
 		free(d);
 	return ret;
@@ -159,6 +198,63 @@ FILE *dest_open(int fd, bool owned, const sigset_t *stop)
 	if (!f)
 		free(d);
 	return f;
+}
+
+FILE *dest_open_replacing(const char *path, const sigset_t *stop)
+{
+	struct dest *d;
+	int err;
+
+	if (replacing) {
+		errno = EBUSY;
+		return NULL;
+	}
+	d = malloc(sizeof(*d));
+	if (!d)
+		return NULL;
+	*d = (struct dest){ .fd = -1, .owned = true, .sig_fd = -1,
+			    .stop = *stop };
+	errno = ENOMEM;
+	d->path = strdup(path);
+	if (!d->path || asprintf(&d->tmp, "%s.tmp", path) < 0) {
+		d->tmp = NULL;
+		goto fail;
+	}
+	d->fd = open_tmp(d);
+	if (d->fd < 0)
+		goto fail;
+	replacing = fopencookie(d, "w", io);
+	if (!replacing) {
+		errno = ENOMEM;
+		goto fail;
+	}
+	replacing_dest = d;
+	return replacing;
+fail:
+	err = errno;
+	if (d->fd >= 0) {
+		close(d->fd);
+		(void)caps_unlink_user(d->tmp);
+	}
+	free(d->path);
+	free(d->tmp);
+	free(d);
+	errno = err;
+	return NULL;
+}
+
+int dest_publish(const FILE *f)
+{
+	struct dest *d = replacing_dest;
+	int ret;
+
+	if (!f || f != replacing || d->fd < 0)
+		return 0;
+	ret = close(d->fd);
+	d->fd = -1;
+	if (ret < 0 || caps_rename_user(d->tmp, d->path) < 0)
+		return -errno;
+	return 0;
 }
 
 FILE *dest_stderr(const sigset_t *stop)

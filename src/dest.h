@@ -19,6 +19,25 @@
 FILE *dest_open(int fd, bool owned, const sigset_t *stop);
 
 /*
+ * -o FILE for a format whose every section is a whole document
+ * (--format=openmetrics), as such a stream: it writes FILE.tmp beside
+ * FILE, opened now with the user's rights, and dest_publish moves that
+ * over FILE in one rename(2), so that a reader (a textfile collector)
+ * sees one whole document or the one before, never part of one; the
+ * next write starts a new FILE.tmp. What was never published is
+ * removed at fclose. One such stream at a time (else EBUSY). NULL
+ * with errno on failure.
+ */
+FILE *dest_open_replacing(const char *path, const sigset_t *stop);
+
+/*
+ * What f has written since the last publish, flushed by the caller,
+ * made FILE: 0, or -errno. Nothing for another stream, or when nothing
+ * was written since.
+ */
+int dest_publish(const FILE *f);
+
+/*
  * pstat's stderr as such a stream, made at the first call and kept to
  * the end (exit flushes it): pstat's own messages (diag.h) and the
  * results meant for stderr share it, in the order they were written.

@@ -8,12 +8,7 @@
 
 #include "json.h"
 
-/*
- * The length of the well-formed UTF-8 sequence at s; where there is
- * none, minus the length of its maximal ill-formed part (at least 1),
- * which never takes in the terminating NUL.
- */
-static int utf8_sequence(const unsigned char *s)
+int json_utf8_sequence(const unsigned char *s)
 {
 	unsigned char lo = 0x80, hi = 0xbf;
 	int n, i;
@@ -54,7 +49,7 @@ static bool replacement(const unsigned char *s, int n)
  */
 static const unsigned char *utf8_char(FILE *f, const unsigned char *c)
 {
-	int n = utf8_sequence(c);
+	int n = json_utf8_sequence(c);
 
 	if (n > 0 && !replacement(c, n)) {
 		fwrite(c, 1, (size_t)n, f);
@@ -110,8 +105,8 @@ bool json_same_string(const char *a, const char *b)
 	int n, m;
 
 	while (*x && *y) {
-		n = *x < 0x80 ? 1 : utf8_sequence(x);
-		m = *y < 0x80 ? 1 : utf8_sequence(y);
+		n = *x < 0x80 ? 1 : json_utf8_sequence(x);
+		m = *y < 0x80 ? 1 : json_utf8_sequence(y);
 		/* Ill-formed parts, however long, are all U+FFFD, as
 		 * U+FFFD itself is. */
 		fx = n < 0 || replacement(x, n);

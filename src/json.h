@@ -16,6 +16,14 @@ void json_string(FILE *f, const char *s);
  * ill-formed parts, which are all U+FFFD. */
 bool json_same_string(const char *a, const char *b);
 
+/*
+ * The length of the well-formed UTF-8 sequence at s (its first byte
+ * 0x80 or more); where there is none, minus the length of its maximal
+ * ill-formed part (at least 1), which never takes in the ending NUL.
+ * Other text formats (OpenMetrics) pass UTF-8 on as json_string does.
+ */
+int json_utf8_sequence(const unsigned char *s);
+
 /* A finite double as a JSON number; NaN and infinities as null. */
 void json_number(FILE *f, double v);
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * --merge's report: human (the default), or pstat's CSV or JSON for
- * merged results, versioned like the others. Numbers in the C locale.
+ * merged results, versioned like the others, or OpenMetrics. Numbers in
+ * the C locale.
  */
 #include "config.h"
 
@@ -13,6 +14,7 @@
 #include "csv.h"
 #include "json.h"
 #include "merge.h"
+#include "openmetrics.h"
 #include "output.h"
 
 /* Bump when a column or key changes meaning or goes away. */
@@ -467,12 +469,247 @@ static void print_json(FILE *f, const struct merge *m)
 	json_run(f, m);
 }
 
+/*
+ * OpenMetrics: each rank's counts and facts under its rank label, as
+ * --format=openmetrics gives them for one rank; the job's metrics from
+ * the summed counts, without one.
+ */
+
+/* An event's labels, up to the rank's or the closing brace. */
+static void om_event(FILE *f, const struct merge_event *e,
+		     const char *metric, const char *unit)
+{
+	fputs("{event=", f);
+	openmetrics_label(f, e->name);
+	if (metric)
+		openmetrics_label_pair(f, "metric", metric);
+	openmetrics_label_pair(f, "unit", unit ? unit : e->unit);
+}
+
+/* A sample's end: the rank's label (none: < 0), the value. */
+static void om_value(FILE *f, long rank, double v)
+{
+	if (rank >= 0)
+		fprintf(f, ",rank=\"%ld\"", rank);
+	fputs("} ", f);
+	openmetrics_number(f, v);
+	fputc('\n', f);
+}
+
+/* Why rank i did not count e: "not-supported", "not-counted", "absent". */
+static const char *om_why(const struct merge *m, const struct merge_event *e,
+			  size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < e->n_uncounted; k++)
+		if (e->uncounted[k] == m->ranks[i].rank)
+			return e->uncounted_why[k];
+	return "absent";
+}
+
+static void om_events(FILE *f, const struct merge *m)
+{
+	const struct merge_event *e;
+	const char *why;
+	size_t j, i;
+
+	openmetrics_family(f, "pstat_event", "counter", NULL,
+			   "Each rank's count of the event, in the unit of its unit label (task-clock: msec); none where it did not count");
+	for (j = 0; j < m->n_events; j++)
+		for (i = 0, e = &m->events[j]; i < m->n_ranks; i++) {
+			if (isnan(e->values[i]))
+				continue;
+			fputs("pstat_event_total", f);
+			om_event(f, e, NULL, NULL);
+			om_value(f, m->ranks[i].rank, e->values[i]);
+		}
+	openmetrics_family(f, "pstat_event_supported", "gauge", NULL,
+			   "1 where the rank could open the event, 0 where not (not-supported); none where its file lacks the event");
+	for (j = 0; j < m->n_events; j++)
+		for (i = 0, e = &m->events[j]; i < m->n_ranks; i++) {
+			why = isnan(e->values[i]) ? om_why(m, e, i) : "";
+			if (strcmp(why, "absent") == 0)
+				continue;
+			fputs("pstat_event_supported", f);
+			om_event(f, e, NULL, NULL);
+			om_value(f, m->ranks[i].rank,
+				 strcmp(why, "not-supported") != 0);
+		}
+	openmetrics_family(f, "pstat_event_counted", "gauge", NULL,
+			   "1 where the rank counted the event, 0 where not (not-counted, not-supported, absent)");
+	for (j = 0; j < m->n_events; j++)
+		for (i = 0, e = &m->events[j]; i < m->n_ranks; i++) {
+			fputs("pstat_event_counted", f);
+			om_event(f, e, NULL, NULL);
+			om_value(f, m->ranks[i].rank, !isnan(e->values[i]));
+		}
+}
+
+/* The job's view of each event: ranks counted, imbalance, metrics. */
+static void om_job_events(FILE *f, const struct merge *m)
+{
+	const struct merge_event *e;
+	const char *unit;
+	double v;
+	size_t j;
+	int k;
+
+	openmetrics_family(f, "pstat_event_ranks_counted", "gauge", NULL,
+			   "The ranks that counted the event");
+	for (j = 0; j < m->n_events; j++) {
+		fputs("pstat_event_ranks_counted", f);
+		om_event(f, &m->events[j], NULL, NULL);
+		om_value(f, -1, (double)m->events[j].counted);
+	}
+	openmetrics_family(f, "pstat_event_imbalance_ratio", "gauge", NULL,
+			   "The largest rank's count over the mean, less 1: 0 where the ranks count alike");
+	for (j = 0; j < m->n_events; j++) {
+		if (!m->events[j].counted)
+			continue;
+		fputs("pstat_event_imbalance_ratio", f);
+		om_event(f, &m->events[j], NULL, NULL);
+		om_value(f, -1, m->events[j].imbalance_pct / 100.0);
+	}
+	openmetrics_family(f, "pstat_metric", "gauge", NULL,
+			   "The metrics of the job, from the ranks' summed counts; NaN where an input did not count");
+	for (j = 0; j < m->n_events; j++)
+		for (k = 0, e = &m->events[j]; k < e->n_metrics; k++) {
+			v = openmetrics_metric(&e->m[k], &unit);
+			fputs("pstat_metric", f);
+			om_event(f, e, e->m[k].name ? e->m[k].name : unit,
+				 unit);
+			om_value(f, -1, v);
+		}
+}
+
+/* Each rank's run facts, a family each. */
+enum om_fact { EXIT_STATUS, SIGNAL, ELAPSED, USER, SYS, RSS };
+
+static const struct {
+	const char *name, *unit, *help;
+} om_facts[] = {
+	[EXIT_STATUS] = { "pstat_exit_status", NULL,
+			  "Each rank's command's exit status" },
+	[SIGNAL] = { "pstat_signal", NULL,
+		     "The signal that killed a rank's command" },
+	[ELAPSED] = { "pstat_elapsed_seconds", "seconds",
+		      "Each rank's wall-clock time" },
+	[USER] = { "pstat_user_seconds", "seconds",
+		   "User CPU time of each rank's command" },
+	[SYS] = { "pstat_system_seconds", "seconds",
+		  "System CPU time of each rank's command" },
+	[RSS] = { "pstat_max_rss_bytes", "bytes",
+		  "Each rank's command's maximum resident set size" },
+};
+
+/* Rank r's value of fact, false where it has none. */
+static bool om_fact_of(const struct merge_rank *r, enum om_fact fact,
+		       double *v)
+{
+	switch (fact) {
+	case EXIT_STATUS:
+		*v = r->exit_status;
+		return !r->signal && r->exit_status >= 0;
+	case SIGNAL:
+		*v = r->signal;
+		return r->signal > 0;
+	case ELAPSED:
+		*v = r->elapsed_s;
+		return true;
+	case USER:
+		*v = r->user_s;
+		return r->has_command;
+	case SYS:
+		*v = r->sys_s;
+		return r->has_command;
+	case RSS:
+		*v = r->max_rss_kib * 1024.0;
+		return r->has_command;
+	}
+	return false;
+}
+
+static void om_ranks(FILE *f, const struct merge *m)
+{
+	size_t i, n;
+	double v;
+	int fact;
+
+	for (fact = EXIT_STATUS; fact <= RSS; fact++) {
+		for (i = n = 0; i < m->n_ranks; i++)
+			n += om_fact_of(&m->ranks[i], fact, &v);
+		if (!n)
+			continue;
+		openmetrics_family(f, om_facts[fact].name, "gauge",
+				   om_facts[fact].unit, om_facts[fact].help);
+		for (i = 0; i < m->n_ranks; i++) {
+			if (!om_fact_of(&m->ranks[i], fact, &v))
+				continue;
+			fprintf(f, "%s{rank=\"%ld\"} ", om_facts[fact].name,
+				m->ranks[i].rank);
+			openmetrics_number(f, v);
+			fputc('\n', f);
+		}
+	}
+}
+
+/* A gauge of one sample, without labels. */
+static void om_fact(FILE *f, const char *name, const char *help, double v)
+{
+	openmetrics_family(f, name, "gauge", NULL, help);
+	fprintf(f, "%s ", name);
+	openmetrics_number(f, v);
+	fputc('\n', f);
+}
+
+static void om_job(FILE *f, const struct merge *m)
+{
+	char buf[16];
+	size_t i;
+	long missing = 0;
+
+	openmetrics_family(f, "pstat_run_info", "gauge", NULL,
+			   "1, with what describes the job as labels: the first rank's command, pstat's version, the layout's version, the job");
+	fputs("pstat_run_info{command=", f);
+	openmetrics_label(f, m->command ? m->command : "");
+	openmetrics_label_pair(f, "pstat_version", PACKAGE_VERSION);
+	snprintf(buf, sizeof(buf), "%d", OPENMETRICS_LAYOUT_VERSION);
+	openmetrics_label_pair(f, "format_version", buf);
+	if (m->job_id)
+		openmetrics_label_pair(f, "job_id", m->job_id);
+	fputs("} 1\n", f);
+	if (m->size > 0)
+		om_fact(f, "pstat_ranks", "The job's number of ranks",
+			(double)m->size);
+	om_fact(f, "pstat_ranks_merged", "The ranks whose files were merged",
+		(double)m->n_ranks);
+	for (i = 0; i < m->n_missing; i++)
+		missing += m->missing[i].last - m->missing[i].first + 1;
+	om_fact(f, "pstat_ranks_missing",
+		"Ranks below the job's size without a file", (double)missing);
+	om_fact(f, "pstat_job_exit_status",
+		"The exit status --merge gives: the lowest-ranked failure's, or 0",
+		m->status);
+}
+
+static void print_openmetrics(FILE *f, const struct merge *m)
+{
+	om_events(f, m);
+	om_job_events(f, m);
+	om_ranks(f, m);
+	om_job(f, m);
+	fputs("# EOF\n", f);
+}
+
 int merge_print(FILE *f, const struct merge *m, enum output_format format)
 {
 	if (format == OUTPUT_PSTAT_CSV)
 		print_csv(f, m);
 	else if (format == OUTPUT_PSTAT_JSON)
 		print_json(f, m);
+	else if (format == OUTPUT_OPENMETRICS)
+		print_openmetrics(f, m);
 	else
 		print_human(f, m);
 	errno = 0;

@@ -295,9 +295,13 @@ static int take_format(struct options *o, const struct opt *r,
 		return set_format(o, OUTPUT_PSTAT_CSV, "--format", err, len);
 	if (strcmp(arg, "json") == 0)
 		return set_format(o, OUTPUT_PSTAT_JSON, "--format", err, len);
+	if (strcmp(arg, "openmetrics") == 0 && !comparing)
+		return set_format(o, OUTPUT_OPENMETRICS, "--format", err, len);
+	/* pstat compare writes no OpenMetrics. */
 	return error_say(err, len,
-		   "--format is csv or json, not '%s' (perf's CSV is -x, its JSON -j)",
-		   arg);
+		   "--format is csv%s json%s, not '%s' (perf's CSV is -x, its JSON -j)",
+		   comparing ? " or" : ",",
+		   comparing ? "" : " or openmetrics", arg);
 }
 
 static int take_per_process(struct options *o, const struct opt *r,
@@ -574,7 +578,8 @@ static const struct opt opts[] = {
 	  FIELD(json), .modes = COMPARE_ONLY },
 	{ .name = "format", .arg = "FORMAT", .section = OUTPUT,
 	  .help = "pstat's own: csv or json, versioned, with\n"
-		  "a status per value and the run itself",
+		  "a status per value and the run itself; or\n"
+		  "openmetrics, for Prometheus and GitLab",
 	  .take = take_format },
 	{ .name = "format", .arg = "FORMAT", .section = OUTPUT,
 	  .help = "pstat's own: csv or json, with every\n"
@@ -868,6 +873,9 @@ static int check_combinations(struct options *o, char *err, size_t len)
 		return -EINVAL;
 	if (o->append && !o->output_file)
 		return error_say(err, len, "--append goes with -o FILE");
+	if (o->append && o->out.format == OUTPUT_OPENMETRICS)
+		return error_say(err, len,
+			   "--append does not go with --format=openmetrics: its file holds one exposition, replaced whole each time");
 	if (o->output_file && o->log_fd >= 0)
 		return error_say(err, len, "-o and --log-fd both given; choose one");
 	/* perf refuses this one; --summary and --interval-clear without
@@ -967,7 +975,7 @@ static int merge_operands(struct options *o, int argc, char **argv,
 {
 	if (o->out.format == OUTPUT_CSV || o->out.format == OUTPUT_JSONL)
 		return error_say(err, len,
-			   "--merge prints human output, --format=csv or --format=json; drop -x and -j");
+			   "--merge prints human output or --format=csv, json or openmetrics; drop -x and -j");
 	if (optind >= argc)
 		return error_say(err, len,
 			   "--merge needs the files of the ranks: pstat --merge out/rank.*.csv");

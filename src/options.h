@@ -18,6 +18,8 @@ enum output_format {
 	OUTPUT_JSONL,		/* -j: perf stat's JSON lines */
 	OUTPUT_PSTAT_CSV,	/* --format=csv: pstat's own, versioned */
 	OUTPUT_PSTAT_JSON,	/* --format=json: one document */
+	OUTPUT_OPENMETRICS,	/* --format=openmetrics: an exposition per
+				 * interval and one for the totals */
 };
 
 /* How the results should look, as asked: output.c reads it. */

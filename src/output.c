@@ -28,6 +28,7 @@ static const struct output_printer *const printers[] = {
 	[OUTPUT_JSONL] = &output_jsonl,
 	[OUTPUT_PSTAT_CSV] = &output_pstat_csv,
 	[OUTPUT_PSTAT_JSON] = &output_pstat_json,
+	[OUTPUT_OPENMETRICS] = &output_openmetrics,
 };
 
 struct output *output_new(FILE *f, const struct output_opts *o)
@@ -111,14 +112,10 @@ static uint64_t count_of(double v)
 }
 
 /* Row i as printed; its metrics too when ctx is given. */
-/*
- * What a row counted: its readings, their state, and the value metrics
- * divide (the mean over runs with -r). All the metrics pass needs of a
- * row; make_row adds the rest.
- */
-static void row_value(const struct results *res,
-		      const struct results_row *rr, bool interval,
-		      struct output_row *row)
+/* What a row's readings show, over the interval or the run so far. */
+static void row_reading(const struct results *res,
+			const struct results_row *rr, bool interval,
+			struct output_row *row)
 {
 	bool known = results_values(rr, interval, &row->vals);
 
@@ -135,6 +132,18 @@ static void row_value(const struct results *res,
 	if (row->r.state == COUNTS_NOT_COUNTED)
 		row->vals.running = 0;
 	row->has_variance = false;
+}
+
+/*
+ * What a row counted: its readings, their state, and the value metrics
+ * divide (the mean over runs with -r). All the metrics pass needs of a
+ * row; make_row adds the rest.
+ */
+static void row_value(const struct results *res,
+		      const struct results_row *rr, bool interval,
+		      struct output_row *row)
+{
+	row_reading(res, rr, interval, row);
 	/* Totals of several runs: each field a statistic of the runs
 	 * that counted it (the last may not have), and how far to trust
 	 * the mean. */
@@ -167,6 +176,13 @@ static void make_row(const struct results *res, const struct results_row *rr,
 	if (ctx && counts_counted(&row->r))
 		row->n_metrics = metrics_compute(ctx, rr->attr,
 						 row->raw, row->m);
+}
+
+void output_row_so_far(const struct results *res,
+		       const struct results_row *rr, struct output_row *row)
+{
+	row_reading(res, rr, false, row);
+	row->value = output_shown(rr, row->raw);
 }
 
 const char *output_aggr_title(const struct aggr *ag, bool *cpus)
@@ -829,6 +845,8 @@ static void print_regions(struct output *out, const struct output_run *run)
 static void print_section(struct output *out, const struct results *res,
 			  const struct output_run *run, double wall_ns)
 {
+	int ret;
+
 	out->res = res;
 	out->rows = 0;
 	errno = 0;
@@ -855,11 +873,33 @@ static void print_section(struct output *out, const struct results *res,
 	/* An interval is worth seeing now, not when the buffer fills. */
 	if (fflush(out->f) != 0 && !out->write_err)
 		out->write_err = errno ? errno : EIO;
+	ret = !out->write_err && out->section_done ?
+	      out->section_done(out->section_done_arg) : 0;
+	if (ret < 0)
+		out->write_err = -ret;
+}
+
+void output_on_section(struct output *out, int (*done)(void *arg),
+		       void *arg)
+{
+	out->section_done = done;
+	out->section_done_arg = arg;
+}
+
+/* Room for the rows of a section, for a printer that keeps them. */
+static int alloc_kept(struct output *out, const struct results *res)
+{
+	if (!out->p->keeps_rows || out->kept_cap >= res->n_rows)
+		return 0;
+	free(out->kept);
+	out->kept = calloc(res->n_rows + 1, sizeof(*out->kept));
+	out->kept_cap = out->kept ? res->n_rows : 0;
+	return out->kept ? 0 : -ENOMEM;
 }
 
 int output_prepare(struct output *out, const struct results *res)
 {
-	if (alloc_contexts(out, res) < 0)
+	if (alloc_contexts(out, res) < 0 || alloc_kept(out, res) < 0)
 		return -ENOMEM;
 	if (out->o.metric_only && out->p->metric_line && res->n_rows && !out->mo.ready &&
 	    metric_columns(out, res) < 0)
@@ -888,7 +928,8 @@ void output_final(struct output *out, const struct results *res,
 		  const struct output_run *run)
 {
 	bool own_format = out->o.format == OUTPUT_PSTAT_CSV ||
-			  out->o.format == OUTPUT_PSTAT_JSON;
+			  out->o.format == OUTPUT_PSTAT_JSON ||
+			  out->o.format == OUTPUT_OPENMETRICS;
 
 	if (out->o.interval && !out->o.summary && !own_format)
 		return;
@@ -913,6 +954,7 @@ int output_close(struct output *out)
 	metric_only_free(&out->mo);
 	free(out->ctx);
 	free(out->cgroups);
+	free(out->kept);
 	free(out);
 	return ret;
 }

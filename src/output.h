@@ -65,6 +65,14 @@ struct output *output_new(FILE *f, const struct output_opts *o);
  */
 int output_prepare(struct output *out, const struct results *res);
 
+/*
+ * done(arg) after each section (an interval, the totals) is written
+ * and flushed: a format of whole documents (openmetrics) replaces -o's
+ * file then. Its -errno fails the output as a failed write does.
+ */
+void output_on_section(struct output *out, int (*done)(void *arg),
+		       void *arg);
+
 /* Rows of one interval of run (0 for the first of -r's), which ended
  * ts seconds after the run's start and lasted interval_ns. */
 void output_interval(struct output *out, const struct results *res,

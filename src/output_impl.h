@@ -98,6 +98,16 @@ struct output {
 	 * whole run's, or NULL. */
 	const struct region *region;
 	size_t regions;		/* regions printed in this section */
+	/* A printer that keeps_rows: the section's rows, out->rows of
+	 * them, taken before counting starts (output_prepare). */
+	struct output_row *kept;
+	size_t kept_cap;
+	bool same_names;	/* two events of an aggregate share a name
+				 * and cgroup (openmetrics numbers them) */
+	/* Called when a section is written and flushed: -o's file is
+	 * replaced then (output_on_section). */
+	int (*section_done)(void *arg);
+	void *section_done_arg;
 };
 
 /*
@@ -114,6 +124,9 @@ struct output_spread {
 };
 
 struct output_printer {
+	/* Its row() keeps each row in out->kept, for section_end to print
+	 * (a format whose samples go family by family, not row by row). */
+	bool keeps_rows;
 	void (*start)(struct output *out);
 	void (*section)(struct output *out, const struct output_run *run);
 	void (*row)(struct output *out, const struct output_row *row);
@@ -144,9 +157,18 @@ extern const struct output_printer output_csv;
 extern const struct output_printer output_jsonl;
 extern const struct output_printer output_pstat_csv;
 extern const struct output_printer output_pstat_json;
+extern const struct output_printer output_openmetrics;
 
 /* A row's value v as shown, in its unit: clocks in milliseconds. */
 double output_shown(const struct results_row *rr, double v);
+
+/*
+ * What a row has counted since its run began, whatever the section:
+ * its readings, their state, and value and raw as make_row gives them
+ * (no statistics of runs). A counter's running total, at an interval.
+ */
+void output_row_so_far(const struct results *res,
+		       const struct results_row *rr, struct output_row *row);
 
 /* The row's state as pstat's formats name it. */
 const char *output_state_name(enum counts_state s);

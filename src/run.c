@@ -661,13 +661,15 @@ static int make_results(struct run *r)
 	r->res->no_scale = r->o->no_scale;
 	r->res->enabled = r->counting;
 	/*
-	 * -r 0 keeps of each run what the output lists (pstat's JSON its
-	 * values, --table its time), so that its memory does not grow
-	 * with the runs; -r N, whose cost the user chose, keeps them all
-	 * for ratios over the very runs that counted their numerators.
+	 * -r 0 keeps of each run what the output lists (pstat's JSON and
+	 * OpenMetrics its values, --table its time), so that its memory
+	 * does not grow with the runs; -r N, whose cost the user chose,
+	 * keeps them all for ratios over the very runs that counted their
+	 * numerators.
 	 */
 	r->res->keep_values = r->o->repeat != SIZE_MAX ||
-			      r->o->out.format == OUTPUT_PSTAT_JSON;
+			      r->o->out.format == OUTPUT_PSTAT_JSON ||
+			      r->o->out.format == OUTPUT_OPENMETRICS;
 	r->res->keep_wall = r->o->out.table || r->res->keep_values;
 	if (output_prepare(r->out, r->res) < 0) {
 		results_free(r->res);

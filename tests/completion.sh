@@ -107,10 +107,12 @@ offers "$PSTAT compare -- true ::: bas" bash
 offers "$PSTAT compare true ::: bas" bash
 
 # --format's values, each one pstat takes.
-only "$PSTAT --format=" csv json
+only "$PSTAT --format=" csv json openmetrics
 only "$PSTAT --format=j" json
 only "$PSTAT --format j" json
-for f in csv json; do
+only "$PSTAT --format o" openmetrics
+only "$PSTAT compare --format=" csv json
+for f in csv json openmetrics; do
 	"$PSTAT" --format=$f --explain -e task-clock >/dev/null 2>&1 ||
 		fail_ "the completion offers --format=$f, which pstat refuses"
 done

@@ -239,6 +239,9 @@ static const struct good_row good_rows[] = {
 	  { N(out.format, OUTPUT_PSTAT_CSV), END } },
 	{ __LINE__, { "--format", "json", "true" },
 	  { N(out.format, OUTPUT_PSTAT_JSON), END } },
+	{ __LINE__, { "--format=openmetrics", "-o", "m.prom", "true" },
+	  { N(out.format, OUTPUT_OPENMETRICS), S(output_file, "m.prom"),
+	    END } },
 	{ __LINE__, { "-o", "f", "true" }, { S(output_file, "f"), END } },
 	{ __LINE__, { "--output=f", "--append", "true" },
 	  { S(output_file, "f"), N(append, 1), END } },
@@ -298,6 +301,9 @@ static const struct good_row good_rows[] = {
 	  { N(action, OPTIONS_MERGE), N(n_merge_files, 1),
 	    N(out.format, OUTPUT_PSTAT_JSON), S(output_file, "m"), END },
 	  .no_cmd = true },
+	{ __LINE__, { "--format=openmetrics", "--merge", "a" },
+	  { N(action, OPTIONS_MERGE), N(n_merge_files, 1),
+	    N(out.format, OUTPUT_OPENMETRICS), END }, .no_cmd = true },
 	{ __LINE__, { "--check" }, { N(action, OPTIONS_CHECK), END },
 	  .no_cmd = true },
 	{ __LINE__, { "--check", "-j" },
@@ -596,9 +602,11 @@ static const struct bad_row bad_rows[] = {
 	{ __LINE__, { "--field-separator=a\rb", "true" },
 	  "the -x separator cannot hold a double quote or a line break, which quote fields and end lines" },
 	{ __LINE__, { "--format=xml", "true" },
-	  "--format is csv or json, not 'xml' (perf's CSV is -x, its JSON -j)" },
+	  "--format is csv, json or openmetrics, not 'xml' (perf's CSV is -x, its JSON -j)" },
 	{ __LINE__, { "--format=CSV", "true" },
-	  "--format is csv or json, not 'CSV' (perf's CSV is -x, its JSON -j)" },
+	  "--format is csv, json or openmetrics, not 'CSV' (perf's CSV is -x, its JSON -j)" },
+	{ __LINE__, { "--format=OpenMetrics", "true" },
+	  "--format is csv, json or openmetrics, not 'OpenMetrics' (perf's CSV is -x, its JSON -j)" },
 	/* One output format. */
 	{ __LINE__, { "-x", ",", "-j", "true" },
 	  "-j and another output format (-x, -j, --format) were both given; choose one" },
@@ -613,6 +621,10 @@ static const struct bad_row bad_rows[] = {
 	  "choose one of -A, --per-core, --per-die, --per-socket, --per-node, --per-thread and --per-process" },
 	/* Options that need others, or exclude them. */
 	{ __LINE__, { "--append", "true" }, "--append goes with -o FILE" },
+	{ __LINE__, { "--format=openmetrics", "-o", "f", "--append", "true" },
+	  "--append does not go with --format=openmetrics: its file holds one exposition, replaced whole each time" },
+	{ __LINE__, { "--format=openmetrics", "-j", "true" },
+	  "-j and another output format (-x, -j, --format) were both given; choose one" },
 	{ __LINE__, { "-o", "f", "--log-fd=3", "true" },
 	  "-o and --log-fd both given; choose one" },
 	{ __LINE__, { "--interval-count=2", "true" },
@@ -653,7 +665,7 @@ static const struct bad_row bad_rows[] = {
 	{ __LINE__, { "--merge" },
 	  "--merge needs the files of the ranks: pstat --merge out/rank.*.csv" },
 	{ __LINE__, { "--merge", "-x,", "a" },
-	  "--merge prints human output, --format=csv or --format=json; drop -x and -j" },
+	  "--merge prints human output or --format=csv, json or openmetrics; drop -x and -j" },
 	{ __LINE__, { "--check", "true" }, "--check runs no command; drop 'true'" },
 	{ __LINE__, { "--table", "true" }, "--table goes with -r N" },
 	{ __LINE__, { "-r", "1", "--table", "true" }, "--table goes with -r N" },
@@ -930,6 +942,17 @@ START_TEST(test_compare)
 	ck_assert_int_eq(options_parse(&o, argc, argv, err, sizeof(err)),
 			 -EINVAL);
 	ck_assert_str_eq(err, "unknown option '--warmup'; see 'pstat --help'");
+	options_free(&o);
+	free_argv(argv);
+
+	/* A comparison has no OpenMetrics form. */
+	static const char *const om[] = { "compare", "--format=openmetrics",
+					  "a.json", "b.json", NULL };
+
+	argc = make_argv(om, argv);
+	ck_assert_int_eq(options_parse(&o, argc, argv, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_str_eq(err, "--format is csv or json, not 'openmetrics' (perf's CSV is -x, its JSON -j)");
 	options_free(&o);
 	free_argv(argv);
 }
