@@ -834,7 +834,9 @@ static void print_regions(struct output *out, const struct output_run *run)
 		out->res = g->res;
 		out->region = g;
 		out->p->region(out, g, out->regions == 0);
-		out->rows = 0;
+		/* A printer that keeps the rows keeps the regions' too. */
+		if (!out->p->keeps_rows)
+			out->rows = 0;
 		print_rows(out, g->res, NULL, g->time_ns);
 		out->regions++;
 	}

@@ -21,6 +21,9 @@ struct results_row;
 
 struct output_row {
 	const struct results_row *rr;
+	/* A kept row's region (--regions; a printer that keeps_rows
+	 * sets it from out->region), or NULL. */
+	const struct region *region;
 	const char *aggr;	/* its aggregate's label, or NULL */
 	int aggr_cpus;		/* CPUs in it, 0 when not told */
 	const char *name;

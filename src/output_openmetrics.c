@@ -17,6 +17,7 @@
 #include "openmetrics.h"
 #include "output_impl.h"
 #include "rank.h"
+#include "regions.h"
 #include "results.h"
 #include "stats.h"
 
@@ -50,7 +51,7 @@ static bool same_cgroup(const char *a, const char *b)
  * number: the same event name in the same aggregate and cgroup. */
 static bool alike(const struct output_row *a, const struct output_row *b)
 {
-	return a->rr->aggr == b->rr->aggr &&
+	return a->region == b->region && a->rr->aggr == b->rr->aggr &&
 	       same_cgroup(a->rr->cgroup, b->rr->cgroup) &&
 	       strcmp(a->name, b->name) == 0;
 }
@@ -99,6 +100,10 @@ static void labels(const struct output *out, size_t k, const char *metric,
 		fputs(",cgroup=", f);
 		openmetrics_label(f, row->cgroup);
 	}
+	if (row->region) {
+		fputs(",region=", f);
+		openmetrics_label(f, row->region->name);
+	}
 	if (run)
 		fprintf(f, ",run=\"%zu\"", run);
 	fputc('}', f);
@@ -133,7 +138,69 @@ static void om_start(struct output *out)
 
 static void om_row(struct output *out, const struct output_row *row)
 {
+	/* Room lacking (out of memory for a region's): out->failed says. */
+	if (out->rows >= out->kept_cap) {
+		out->failed = true;
+		return;
+	}
 	out->kept[out->rows] = *row;
+	out->kept[out->rows].region = out->region;
+}
+
+/*
+ * --regions: a region's rows are kept after the whole run's, to be
+ * written in the same families with a region label: room for them.
+ */
+static void om_region(struct output *out, const struct region *g,
+		      bool first)
+{
+	size_t need = out->rows + g->res->n_rows;
+	struct output_row *kept;
+
+	(void)first;
+	if (need <= out->kept_cap)
+		return;
+	kept = realloc(out->kept, (need + 1) * sizeof(*kept));
+	if (!kept) {
+		out->failed = true;
+		return;
+	}
+	out->kept = kept;
+	out->kept_cap = need;
+}
+
+/* --regions: each region's entries, time inside and state. */
+static void region_facts(FILE *f, const struct regions *rs)
+{
+	static const char *const names[] = {
+		"pstat_region_entries", "pstat_region_seconds",
+		"pstat_region_open", "pstat_region_unmatched_ends",
+	};
+	static const char *const helps[] = {
+		"With --regions: the times the region was begun",
+		"With --regions: the time inside the region, its spans summed",
+		"With --regions: 1 where the region was still open when the command ended (counted to the end)",
+		"With --regions: the ends of the region that came while it was not open",
+	};
+	size_t i, k;
+	double v;
+
+	for (k = 0; k < 4; k++) {
+		openmetrics_family(f, names[k], "gauge",
+				   k == 1 ? "seconds" : NULL, helps[k]);
+		for (i = 0; i < rs->n; i++) {
+			const struct region *g = &rs->r[i];
+
+			v = k == 0 ? (double)g->entries :
+			    k == 1 ? g->time_ns / 1e9 :
+			    k == 2 ? (double)g->open : (double)g->unmatched;
+			fprintf(f, "%s{region=", names[k]);
+			openmetrics_label(f, g->name);
+			fputs("} ", f);
+			openmetrics_number(f, v);
+			fputc('\n', f);
+		}
+	}
 }
 
 /* A counter's sample: its count, exact where it is a whole number. */
@@ -426,6 +493,8 @@ static void om_section_end(struct output *out, const struct output_run *run)
 		fputc('\n', out->f);
 	} else {
 		run_facts(out, run);
+		if (run->regions && run->regions->n)
+			region_facts(out->f, run->regions);
 	}
 	fputs("# EOF\n", out->f);
 }
@@ -434,5 +503,6 @@ const struct output_printer output_openmetrics = {
 	.keeps_rows = true,
 	.start = om_start,
 	.row = om_row,
+	.region = om_region,
 	.section_end = om_section_end,
 };

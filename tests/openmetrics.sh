@@ -289,4 +289,19 @@ if [ -n "$root" ] && mkdir "$root/$cg" 2>/dev/null; then
 else
 	echo "no cgroup to make here: -G left out"
 fi
+# --regions: each region's rows in the run's families, labelled region,
+# then each region's entries, time inside and state.
+rc=0
+"$PSTAT" --regions --format=openmetrics -o regions.om -e "$ev" -- \
+	"$PROGS/regions" marks 2>err || rc=$?
+expect_rc 0
+valid regions.om
+for want in 'pstat_event_total{event="syscalls:sys_enter_write",unit=""} 334' \
+	'pstat_event_total{event="syscalls:sys_enter_write",unit="",region="a"} 300' \
+	'pstat_event_total{event="syscalls:sys_enter_write",unit="",region="i"} 10' \
+	'pstat_event_counted{event="syscalls:sys_enter_write",unit="",region="never"} 0' \
+	'pstat_region_entries{region="a"} 3' 'pstat_region_open{region="left"} 1' \
+	'pstat_region_unmatched_ends{region="never"} 1'; do
+	grep -qxF "$want" regions.om || { cat regions.om; fail_ "--regions: no '$want'"; }
+done
 exit 0
