@@ -99,7 +99,7 @@ static inline int pstat_mark_(const char *verb, const char *name)
 {
 	struct pstat_channel_ *ch = pstat_channel_();
 	char line[PSTAT_REGION_NAME_MAX + 16], ack[16];
-	size_t v = strlen(verb), n = strlen(name), off = 0;
+	size_t v = strlen(verb), n = strcspn(name, "\n"), off = 0;
 	struct iovec io;
 	ssize_t k;
 	int ret = 0;
@@ -108,7 +108,8 @@ static inline int pstat_mark_(const char *verb, const char *name)
 		ch->ack = pstat_env_fd_("PSTAT_ACK_FD");
 		ch->ctl = ch->ack < 0 ? -1 : pstat_env_fd_("PSTAT_CTL_FD");
 	}
-	if (ch->ctl < 0)
+	/* pstat answers no line without a name: none is sent. */
+	if (ch->ctl < 0 || n == 0)
 		return 0;
 	if (n > PSTAT_REGION_NAME_MAX)
 		n = PSTAT_REGION_NAME_MAX;
@@ -149,7 +150,8 @@ static inline int pstat_mark_(const char *verb, const char *name)
 	return ret;
 }
 
-/* Enter the region NAME (a string; no newline in it). */
+/* Enter the region NAME (a string; the name ends at a newline; an empty
+ * one marks nothing). */
 #define PSTAT_REGION_BEGIN(name) \
 	((void)(pstat_channel_()->ctl != -1 ? pstat_mark_("begin", (name)) : 0))
 /* Leave it. */

@@ -56,12 +56,16 @@ SHIM int likwid_markerRegisterRegion(const char *tag)
 
 SHIM int likwid_markerStartRegion(const char *tag)
 {
+	if (!tag)
+		return -1;
 	PSTAT_REGION_BEGIN(tag);
 	return 0;
 }
 
 SHIM int likwid_markerStopRegion(const char *tag)
 {
+	if (!tag)
+		return -1;
 	PSTAT_REGION_END(tag);
 	return 0;
 }

@@ -134,6 +134,14 @@ expect_rc 0
 expect_eq "$(region_value t "$ev")" 400 "threads: t"
 expect_eq "$(csv_value "$ev")" 400 "threads: the whole run"
 
+# Names pstat.h does not send whole: an empty one marks nothing (pstat
+# answers no line without a name: a mark would wait for ever), one with
+# a newline ends there. --timeout ends a wait that never ends.
+run_pstat --regions --timeout 20000 -x, -e "$ev" -- "$prog" odd
+expect_rc 0
+expect_eq "$(region_value x "$ev")" 2 "odd names: region x"
+expect_eq "$(csv_rows | grep -c '^region:')" 1 "odd names: one region"
+
 # Without pstat, the marks do nothing, and cost nothing that counts.
 "$prog" marks > /dev/null || fail_ "regions marks without pstat failed"
 run_pstat -x, -e "$ev" -- "$prog" marks

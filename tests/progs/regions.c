@@ -19,6 +19,8 @@
  *   regions perfbench N
  *                    N enable/disable pairs on perf's protocol (the same
  *                    figure for pstat -D -1 and perf stat -D -1 --control)
+ *   regions odd      an empty name (marks nothing) and "x\ny" (the
+ *                    region x): 2 writes inside x
  *   regions metric   10 getppid and 10 getuid outside; in 'm', 6 getppid
  *                    and 3 getuid (a metric's ratio: 2 in 'm')
  *   regions linger   "started" on stdout, 100 marks 10 ms apart, then
@@ -144,6 +146,16 @@ static int perf_protocol(void)
 	return perf_cmd(ctl, ack, "disable\n") < 0;
 }
 
+static int odd(void)
+{
+	PSTAT_REGION_BEGIN("");
+	PSTAT_REGION_BEGIN("x\ny");
+	writes(2);
+	PSTAT_REGION_END("x\ny");
+	PSTAT_REGION_END("");
+	return 0;
+}
+
 static int metric(void)
 {
 	int i;
@@ -218,6 +230,8 @@ int main(int argc, char **argv)
 		return threads();
 	if (strcmp(mode, "perf") == 0)
 		return perf_protocol();
+	if (strcmp(mode, "odd") == 0)
+		return odd();
 	if (strcmp(mode, "metric") == 0)
 		return metric();
 	if (strcmp(mode, "linger") == 0)
@@ -229,7 +243,7 @@ int main(int argc, char **argv)
 	if (strcmp(mode, "loop") == 0 && argc > 2 && atol(argv[2]) > 0)
 		return loop_region(strtoul(argv[2], NULL, 10));
 	fprintf(stderr,
-		"usage: regions marks|threads|perf|metric|linger|bench N|\n"
+		"usage: regions marks|threads|perf|odd|metric|linger|bench N|\n"
 		"       perfbench N|loop N\n");
 	return 2;
 }
