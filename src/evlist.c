@@ -150,6 +150,29 @@ int evlist_add(struct evlist *el, const struct evsel_desc *desc)
 	return 0;
 }
 
+struct evlist *evlist_copy(const struct evlist *el)
+{
+	struct evlist *copy = evlist_new();
+	struct evsel_desc d;
+	size_t g, i;
+	int ret = copy ? evlist_reserve(copy, el->n) : -ENOMEM;
+
+	for (g = 0; ret == 0 && g < el->n_groups; g++) {
+		evlist_group_begin(copy);
+		for (i = el->groups[g].first;
+		     ret == 0 && i < el->groups[g].first + el->groups[g].n;
+		     i++) {
+			evsel_describe(el->ev[i], &d);
+			ret = evlist_add(copy, &d);
+		}
+		evlist_group_end(copy);
+	}
+	if (ret == 0)
+		return copy;
+	evlist_free(copy);
+	return NULL;
+}
+
 void evlist_set_cgroup(struct evlist *el, size_t i, const char *name,
 		       int fd)
 {

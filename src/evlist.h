@@ -15,6 +15,13 @@ struct target;
 struct evlist *evlist_new(void);
 void evlist_free(struct evlist *el);
 
+/*
+ * A new evlist of el's events in el's groups, closed, for tasks on any
+ * CPU (no cgroups): pstat top's counters of one more task. NULL: no
+ * memory.
+ */
+struct evlist *evlist_copy(const struct evlist *el);
+
 /* Where every event added from now on counts, whatever its modifiers. */
 enum evlist_space {
 	EVLIST_SPACE_AS_GIVEN,	/* as its modifiers say */

@@ -73,6 +73,23 @@ struct evsel *evsel_new(const struct evsel_desc *d)
 	return e;
 }
 
+void evsel_describe(const struct evsel *e, struct evsel_desc *d)
+{
+	*d = (struct evsel_desc){
+		.attr = e->attr,
+		.name = e->name,
+		.has_modifiers = e->has_modifiers,
+		.instance = e->instance,
+		.merge_cont = e->merge_cont,
+		.scale = e->scale,
+		.unit = e->unit[0] ? e->unit : NULL,
+		.precise_max = e->precise_max,
+		.weak = e->weak,
+		.tool = e->tool,
+		.source = e->source,
+	};
+}
+
 void evsel_free(struct evsel *e)
 {
 	if (!e)

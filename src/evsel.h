@@ -38,6 +38,13 @@ struct evsel_desc {
 
 /* A counter for d, closed; its PMU's cpumask read. NULL: no memory. */
 struct evsel *evsel_new(const struct evsel_desc *d);
+
+/*
+ * The description of e's event, for a counter of the same event on
+ * tasks (any CPU): its strings are e's, valid while e is; no PMU, so
+ * no cpumask is read again.
+ */
+void evsel_describe(const struct evsel *e, struct evsel_desc *d);
 void evsel_free(struct evsel *e);
 
 /* The name shown: as spelled, with :u when the kernel made it so. */

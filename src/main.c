@@ -25,6 +25,7 @@
 #include "pfm.h"
 #include "pmu_tables.h"
 #include "target.h"
+#include "top.h"
 #include "workload.h"
 
 
@@ -225,6 +226,7 @@ static int act(struct options *o, int env_err)
 		[OPTIONS_CHECK] = check,
 		[OPTIONS_MERGE] = merge,
 		[OPTIONS_COMPARE] = NULL,	/* compare_run */
+		[OPTIONS_TOP] = top_run,
 	};
 
 	if (o->action == OPTIONS_RUN)

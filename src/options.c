@@ -36,6 +36,20 @@ static const char compare_head[] =
 	"comparison saved with --format=json.\n"
 	"\n";
 
+static const char top_head[] =
+	"Usage: pstat top -b [options]\n"
+	"Count events per process (or thread) of the machine, or of -p's\n"
+	"processes or -u's user's, and print a table of their rates every\n"
+	"interval, sorted, like top -b. New processes are found by a scan of\n"
+	"/proc each interval; an ended one is shown once more, marked.\n"
+	"\n";
+
+static const char top_tail[] =
+	"\n"
+	"Without -e: task-clock, context-switches, page-faults, cycles,\n"
+	"instructions. %CPU comes from task-clock. The table goes to standard\n"
+	"output. Exit status: 0; 125 when pstat failed.\n";
+
 static const char compare_tail[] =
 	"\n"
 	"Without -e: task-clock, context-switches, cpu-migrations, page-faults,\n"
@@ -59,8 +73,12 @@ static const char usage_tail[] =
 enum section { EVENTS, TARGETS, RUNS, COMPARE, OUTPUT, OTHER };
 
 /* Which command lines an option belongs to: pstat's (the default, 0),
- * pstat compare's, or both. */
-enum { COUNT_ONLY, BOTH, COMPARE_ONLY };
+ * pstat compare's, or both; or pstat top's alone (a row of another
+ * that pstat top takes as well says so with .top). */
+enum { COUNT_ONLY, BOTH, COMPARE_ONLY, TOP_ONLY };
+
+/* The command line being read. */
+static enum { MODE_COUNT, MODE_COMPARE, MODE_TOP } mode;
 
 static const char *const headings[] = {
 	[EVENTS] = "Events:",
@@ -97,16 +115,18 @@ struct opt {
 	long long min, max;	/* a number's range */
 	const char *bad;	/* a number out of range: "BAD, not 'ARG'" */
 	int value;		/* what it stores: an action, an aggregation */
-	int modes;		/* COUNT_ONLY, BOTH or COMPARE_ONLY */
+	int modes;		/* COUNT_ONLY, BOTH, COMPARE_ONLY or TOP_ONLY */
+	bool top;		/* pstat top's too */
 };
-
-/* The command line being read: pstat compare's, or pstat's. */
-static bool comparing;
 
 /* Whether r is an option of the command line being read. */
 static bool in_mode(const struct opt *r)
 {
-	return comparing ? r->modes != COUNT_ONLY : r->modes != COMPARE_ONLY;
+	if (mode == MODE_TOP)
+		return r->modes == TOP_ONLY || r->top;
+	if (mode == MODE_COMPARE)
+		return r->modes == BOTH || r->modes == COMPARE_ONLY;
+	return r->modes == COUNT_ONLY || r->modes == BOTH;
 }
 
 #define FIELD(f) .off = offsetof(struct options, f), \
@@ -295,13 +315,13 @@ static int take_format(struct options *o, const struct opt *r,
 		return set_format(o, OUTPUT_PSTAT_CSV, "--format", err, len);
 	if (strcmp(arg, "json") == 0)
 		return set_format(o, OUTPUT_PSTAT_JSON, "--format", err, len);
-	if (strcmp(arg, "openmetrics") == 0 && !comparing)
+	if (strcmp(arg, "openmetrics") == 0 && mode != MODE_COMPARE)
 		return set_format(o, OUTPUT_OPENMETRICS, "--format", err, len);
 	/* pstat compare writes no OpenMetrics. */
 	return error_say(err, len,
 		   "--format is csv%s json%s, not '%s' (perf's CSV is -x, its JSON -j)",
-		   comparing ? " or" : ",",
-		   comparing ? "" : " or openmetrics", arg);
+		   mode == MODE_COMPARE ? " or" : ",",
+		   mode == MODE_COMPARE ? "" : " or openmetrics", arg);
 }
 
 static int take_per_process(struct options *o, const struct opt *r,
@@ -361,8 +381,36 @@ static int take_action(struct options *o, const struct opt *r,
 	return 0;
 }
 
+/* pstat top's -d: seconds, as a decimal number, into milliseconds. */
+static int take_seconds(struct options *o, const struct opt *r,
+			const char *arg, char *err, size_t len)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno || end == arg || *end || !isfinite(v) ||
+	    v * 1000 < (double)r->min || v * 1000 > (double)r->max ||
+	    strpbrk(arg, "xXpPnN"))
+		return error_say(err, len, "%s, not '%s'", r->bad, arg);
+	*(unsigned int *)field(o, r) = (unsigned int)lround(v * 1000);
+	return 0;
+}
+
+/* pstat top's --format: its JSON lines. */
+static int take_top_format(struct options *o, const struct opt *r,
+			   const char *arg, char *err, size_t len)
+{
+	if (strcmp(arg, "json") == 0)
+		return set_format(o, OUTPUT_PSTAT_JSON, "--format", err, len);
+	return error_say(err, len,
+		   "pstat top's --format is json, not '%s' (CSV is -x SEP)",
+		   arg);
+}
+
 static const struct opt opts[] = {
-	{ .name = "event", .modes = BOTH, .letter = 'e', .arg = "LIST", .section = EVENTS,
+	{ .name = "event", .modes = BOTH, .top = true, .letter = 'e', .arg = "LIST", .section = EVENTS,
 	  .help = "events to count: names, caches, rNNN,\n"
 		  "pmu/terms/, sys:tracepoint (globs),\n"
 		  "mem:ADDR[/LEN][:rwx], groups {a,b},\n"
@@ -619,6 +667,60 @@ static const struct opt opts[] = {
 	  .help = "show each instance of a PMU on its own line",
 	  .take = take_true, FIELD(no_merge) },
 
+	{ .name = "per-process", .section = TARGETS,
+	  .help = "one row per process, its threads and the\n"
+		  "children it makes from now on counted in it\n"
+		  "(the default)",
+	  .take = take_false, FIELD(top_per_thread), .modes = TOP_ONLY },
+	{ .name = "per-thread", .section = TARGETS,
+	  .help = "one row per thread",
+	  .take = take_true, FIELD(top_per_thread), .modes = TOP_ONLY },
+	{ .name = "pid", .letter = 'p', .arg = "PID[,PID...]",
+	  .section = TARGETS, .help = "these processes only",
+	  .take = take_string, FIELD(pids), .modes = TOP_ONLY },
+	{ .name = "user", .letter = 'u', .arg = "USER",
+	  .section = TARGETS,
+	  .help = "the processes of USER only (a name or a\n"
+		  "number), those it starts later too",
+	  .take = take_string, FIELD(top_user), .modes = TOP_ONLY },
+	{ .name = "batch", .letter = 'b', .section = RUNS,
+	  .help = "print a table each interval, no screen",
+	  .take = take_true, FIELD(top_batch), .modes = TOP_ONLY },
+	{ .name = "delay", .letter = 'd', .arg = "SECONDS", .section = RUNS,
+	  .help = "the interval (2 by default; 0.5: half a\n"
+		  "second)",
+	  .take = take_seconds, FIELD(top_delay_ms), .min = 10,
+	  .max = 86400000,
+	  .bad = "-d needs seconds, from 0.01 to 86400 (0.5, 2)",
+	  .modes = TOP_ONLY },
+	{ .name = "iterations", .letter = 'n', .arg = "N", .section = RUNS,
+	  .help = "stop after N intervals (without it: until\n"
+		  "interrupted)",
+	  .take = take_number, FIELD(top_iterations), .min = 1,
+	  .max = 1000000000,
+	  .bad = "-n needs a number of intervals from 1 up",
+	  .modes = TOP_ONLY },
+	{ .name = "sort", .arg = "COLUMN", .section = OUTPUT,
+	  .help = "sort the rows by COLUMN: %CPU, PID, TID,\n"
+		  "COMM or an event (its rate); %CPU by\n"
+		  "default, or the first event without\n"
+		  "task-clock",
+	  .take = take_string, FIELD(top_sort), .modes = TOP_ONLY },
+	{ .name = "field-separator", .letter = 'x', .arg = "SEP",
+	  .section = OUTPUT,
+	  .help = "a line per row and interval, its fields\n"
+		  "separated by SEP ('\\t' for a tab)",
+	  .take = take_separator, .modes = TOP_ONLY },
+	{ .name = "json", .letter = 'j', .section = OUTPUT,
+	  .help = "a JSON document per interval, one a line",
+	  .take = take_true, FIELD(json), .modes = TOP_ONLY },
+	{ .name = "format", .arg = "FORMAT", .section = OUTPUT,
+	  .help = "json: as -j",
+	  .take = take_top_format, .modes = TOP_ONLY },
+	{ .name = "output", .letter = 'o', .arg = "FILE", .section = OUTPUT,
+	  .help = "write the table to FILE, not stdout",
+	  .take = take_string, FIELD(output_file), .modes = TOP_ONLY },
+
 	{ .name = "verbose", .letter = 'v', .section = OTHER,
 	  .help = "say how each event was opened, the fallback\n"
 		  "taken and why one is <not supported> or\n"
@@ -662,10 +764,10 @@ static const struct opt opts[] = {
 		  "with --json, as JSON; exit 1 when you\n"
 		  "cannot count your own commands",
 	  .take = take_action, .value = OPTIONS_CHECK },
-	{ .name = "help", .modes = BOTH, .letter = 'h', .section = OTHER,
+	{ .name = "help", .modes = BOTH, .top = true, .letter = 'h', .section = OTHER,
 	  .help = "show this help and exit", .take = take_action,
 	  .value = OPTIONS_HELP },
-	{ .name = "version", .modes = BOTH, .letter = 'V', .section = OTHER,
+	{ .name = "version", .modes = BOTH, .top = true, .letter = 'V', .section = OTHER,
 	  .help = "show the version and exit", .take = take_action,
 	  .value = OPTIONS_VERSION },
 };
@@ -788,7 +890,8 @@ void options_usage(FILE *f)
 	const struct opt *r = opts;
 	int section = -1;
 
-	fputs(comparing ? compare_head : usage_head, f);
+	fputs(mode == MODE_TOP ? top_head : mode == MODE_COMPARE ?
+	      compare_head : usage_head, f);
 	while (r < opts + N_OPTS) {
 		if (!in_mode(r)) {
 			r++;
@@ -800,7 +903,8 @@ void options_usage(FILE *f)
 		}
 		r = print_entry(f, r);
 	}
-	fputs(comparing ? compare_tail : usage_tail, f);
+	fputs(mode == MODE_TOP ? top_tail : mode == MODE_COMPARE ?
+	      compare_tail : usage_tail, f);
 }
 
 /*
@@ -810,7 +914,8 @@ void options_usage(FILE *f)
 /* Where the options of the command line being read are told. */
 static const char *help_ref(void)
 {
-	return comparing ? "pstat compare --help" : "pstat --help";
+	return mode == MODE_TOP ? "pstat top --help" :
+	       mode == MODE_COMPARE ? "pstat compare --help" : "pstat --help";
 }
 
 static int unknown_long(char *err, size_t len, const char *arg)
@@ -1088,6 +1193,28 @@ static int compare_operands(struct options *o, int argc, char **argv,
 	return 0;
 }
 
+/* pstat top: no operands; batch output in one format. */
+static int top_operands(struct options *o, int argc, char **argv,
+			char *err, size_t len)
+{
+	o->action = OPTIONS_TOP;
+	if (optind < argc)
+		return error_say(err, len,
+			   "pstat top runs no command; drop '%s' (-p PID counts a process)",
+			   argv[optind]);
+	if (o->json && set_format(o, OUTPUT_JSONL, "-j", err, len) < 0)
+		return -EINVAL;
+	if (o->pids && o->top_user)
+		return error_say(err, len,
+			   "-p and -u each choose the processes; give one of them");
+	if (!o->top_batch)
+		return error_say(err, len,
+			   "pstat top has no full-screen view yet: add -b for a table each interval");
+	if (!o->top_delay_ms)
+		o->top_delay_ms = 2000;
+	return 0;
+}
+
 int options_parse(struct options *o, int argc, char **argv, char *err,
 		  size_t err_len)
 {
@@ -1095,13 +1222,18 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 	struct option longs[N_OPTS + 1];
 	const struct opt *r;
 	const char *word;
+	bool comparing;
 	int c, ret;
 
 	memset(o, 0, sizeof(*o));
-	/* pstat compare ...: its own command line, read from 'compare'. */
-	comparing = argc > 1 && strcmp(argv[1], "compare") == 0;
+	/* pstat compare ... and pstat top ...: their own command lines,
+	 * read from their word. */
+	word = argc > 1 ? argv[1] : "";
+	mode = strcmp(word, "compare") == 0 ? MODE_COMPARE :
+	       strcmp(word, "top") == 0 ? MODE_TOP : MODE_COUNT;
+	comparing = mode == MODE_COMPARE;
 	o->compare = comparing;
-	if (comparing) {
+	if (mode != MODE_COUNT) {
 		argc--;
 		argv++;
 	}
@@ -1132,6 +1264,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err,
 		if (o->action == OPTIONS_HELP || o->action == OPTIONS_VERSION)
 			return 0;
 	}
+	if (mode == MODE_TOP)
+		return top_operands(o, argc, argv, err, err_len);
 	if (comparing) {
 		o->action = OPTIONS_COMPARE;
 		ret = check_combinations(o, err, err_len);

@@ -52,6 +52,7 @@ enum options_action {
 	OPTIONS_CHECK,		/* --check: what this machine allows */
 	OPTIONS_MERGE,		/* --merge FILE...: the ranks' files */
 	OPTIONS_COMPARE,	/* pstat compare: commands or files */
+	OPTIONS_TOP,		/* pstat top: a table per interval */
 };
 
 /*
@@ -137,6 +138,13 @@ struct options {
 	size_t n_sides;
 	char *const *compare_files;	/* or the files, saved results */
 	size_t n_compare_files;
+	/* pstat top (OPTIONS_TOP), with pids, events, the format: */
+	bool top_batch;		/* -b: a table each interval */
+	unsigned int top_delay_ms;	/* -d, 2000 by default */
+	size_t top_iterations;	/* -n, 0: until interrupted */
+	bool top_per_thread;	/* --per-thread: a row per thread */
+	const char *top_user;	/* -u USER, as given, or NULL */
+	const char *top_sort;	/* --sort COLUMN, or NULL */
 };
 
 /* --threshold [EVENT=]PCT%: a change within PCT% is no change. */

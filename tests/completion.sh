@@ -106,6 +106,31 @@ offers "$PSTAT compare -r 5 -- bas" bash
 offers "$PSTAT compare -- true ::: bas" bash
 offers "$PSTAT compare true ::: bas" bash
 
+# pstat top: its own options (top --help's), its word beside the
+# commands, its --format, --sort's columns and --user's users; no
+# command after it.
+"$PSTAT" top --help >thelp || fail_ "pstat top --help failed"
+grep -E '^(  |      )-' thelp | sed -e 's/^ *//' -e 's/  .*//' -e 's/, /\n/g' |
+	sed -e 's/ .*//' -e 's/=.*/=/' | sort >toptions
+complete "$PSTAT top -"
+cmp -s out toptions ||
+	fail_ "'pstat top -' does not offer its --help's options: $(diff toptions out)"
+offers "$PSTAT top -" --sort= --batch -b --user= -u
+grep -qx -e --repeat= out && fail_ "'pstat top -' offers --repeat="
+offers "$PSTAT t" top
+only "$PSTAT top --format=" json
+only "$PSTAT top -b --sort=P" PID
+only "$PSTAT top -b --sort C" COMM
+only "$PSTAT top -u roo" root
+only "$PSTAT top -e task-cl" task-clock
+complete "$PSTAT top -b -- bas"
+[ -z "$(tr -d '\n' <out)" ] ||
+	fail_ "'pstat top -- bas' offers a command: $(cat out)"
+for c in PID COMM; do
+	"$PSTAT" top -b -n 1 -d 0.01 -e task-clock -p $$ --sort=$c >/dev/null ||
+		fail_ "the completion offers --sort=$c, which pstat top refuses"
+done
+
 # --format's values, each one pstat takes.
 only "$PSTAT --format=" csv json openmetrics
 only "$PSTAT --format=j" json

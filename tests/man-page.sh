@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # man/pstat.1 is lint-clean mdoc (groff -mdoc -ww -z says nothing), names
 # each option of --help as an item of its option list and no option
-# --help lacks, and refers to the pages it should.
+# --help lacks (pstat top's in its section), and refers to the pages it
+# should.
 
 # shellcheck source=tests/init.sh
 . "${top_srcdir:?}/tests/init.sh"
@@ -34,6 +35,17 @@ missing=$(comm -23 help.opts man.opts)
 extra=$(comm -13 help.opts man.opts)
 [ -z "$extra" ] ||
 	fail_ "an item of the man page's DESCRIPTION, not in --help: $extra"
+
+# pstat top's --help and the items of the TOP section, alike.
+"$PSTAT" top --help >help || fail_ "pstat top --help failed"
+grep -E '^(  |      )-' help | sed -e 's/^ *//' -e 's/  .*//' -e 's/, /\n/g' |
+	sed -e 's/ .*//' -e 's/=.*//' | sort -u >top.opts
+[ "$(wc -l <top.opts)" -gt 10 ] ||
+	framework_failure_ "few options read from top --help: $(cat top.opts)"
+awk '/^\.Sh / { s = $2 } s == "TOP" && /^\.It Fl /' "$man" |
+	grep -o 'Fl [^ ]*' | sed -e 's/^Fl /-/' -e 's/Ns.*//' | sort -u >man.opts
+[ "$(comm -3 top.opts man.opts)" = "" ] ||
+	fail_ "pstat top --help and the man page's TOP differ: $(comm -3 top.opts man.opts)"
 
 # SEE ALSO: perf stat, the system call, capabilities and libpfm.
 awk '/^\.Sh / { s = $2 } s == "SEE" && /^\.Xr /' "$man" >see

@@ -119,12 +119,36 @@ static void check_compare(const struct options *o)
 	FUZZ_CHECK(!(o->quiet && o->verbose), "-q with -v");
 }
 
+/* pstat top: its interval, its intervals, one filter, batch formats. */
+static void check_top(const struct options *o)
+{
+	FUZZ_CHECK(o->top_delay_ms >= 10 && o->top_delay_ms <= 86400000,
+		   "-d %u ms", o->top_delay_ms);
+	FUZZ_CHECK(o->top_iterations <= 1000000000, "-n %zu",
+		   o->top_iterations);
+	FUZZ_CHECK(!(o->pids && o->top_user), "-p with -u");
+	FUZZ_CHECK(!o->argv && !o->compare, "a command for top");
+	FUZZ_CHECK(o->out.format == OUTPUT_HUMAN || o->out.format == OUTPUT_CSV ||
+		   o->out.format == OUTPUT_JSONL ||
+		   o->out.format == OUTPUT_PSTAT_JSON, "format %d",
+		   o->out.format);
+	FUZZ_CHECK(o->out.format != OUTPUT_CSV || (o->out.sep && *o->out.sep),
+		   "-x without a separator");
+	FUZZ_CHECK(o->top_batch || (o->out.format == OUTPUT_HUMAN &&
+				    !o->output_file),
+		   "machine output or -o without -b");
+}
+
 /* What a good parse promises; -h and -V stop at once, and promise less. */
 static void check_good(const struct answer *a)
 {
 	const struct options *o = &a->o;
 
-	FUZZ_CHECK(o->action <= OPTIONS_COMPARE, "action %d", o->action);
+	FUZZ_CHECK(o->action <= OPTIONS_TOP, "action %d", o->action);
+	if (o->action == OPTIONS_TOP) {
+		check_top(o);
+		return;
+	}
 	FUZZ_CHECK(o->compare == (o->action == OPTIONS_COMPARE) ||
 		   (o->compare && (o->action == OPTIONS_HELP ||
 				   o->action == OPTIONS_VERSION)),

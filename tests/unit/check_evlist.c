@@ -204,6 +204,40 @@ static void check_opened(int line, size_t call, const struct target *t,
 		      line, call, a->size);
 }
 
+/*
+ * A copy (pstat top's counters of one more task): the same events, in
+ * the same groups, closed, and opened as the original would be; the
+ * original stays unopened.
+ */
+START_TEST(test_copy)
+{
+	struct evlist *el = three_and_one(), *copy;
+	size_t i;
+
+	copy = evlist_copy(el);
+	ck_assert_ptr_nonnull(copy);
+	ck_assert_uint_eq(evlist_count(copy), 4);
+	for (i = 0; i < 4; i++) {
+		ck_assert_str_eq(evsel_name(evlist_at(copy, i)),
+				 evsel_name(evlist_at(el, i)));
+		ck_assert_uint_eq(evlist_at(copy, i)->group,
+				  evlist_at(el, i)->group);
+		ck_assert_uint_eq(evsel_attr(evlist_at(copy, i))->config,
+				  evsel_attr(evlist_at(el, i))->config);
+		ck_assert(!evsel_is_open(evlist_at(copy, i)));
+	}
+	open_ok(copy, &default_target);
+	ck_assert_uint_eq(fake.n_opens, 4);
+	for (i = 0; i < 3; i++)
+		check_opened(__LINE__, i, &default_target,
+			     i ? fake.opens[0].ret : -1);
+	check_opened(__LINE__, 3, &default_target, -1);
+	ck_assert(!evsel_is_open(evlist_at(el, 0)));
+	evlist_free(copy);
+	evlist_free(el);
+}
+END_TEST
+
 START_TEST(test_open_attrs)
 {
 	const struct target_row *t = &target_rows[_i];
@@ -1064,6 +1098,7 @@ static Suite *evlist_suite(void)
 	tc = tcase_create("targets");
 	tcase_add_checked_fixture(tc, evlist_setup, fake_teardown);
 	tcase_add_test(tc, test_targets);
+	tcase_add_test(tc, test_copy);
 	tcase_add_test(tc, test_targets_cpus);
 	tcase_add_test(tc, test_targets_unsupported);
 	tcase_add_test(tc, test_open_leader_cpumask);
