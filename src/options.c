@@ -37,18 +37,20 @@ static const char compare_head[] =
 	"\n";
 
 static const char top_head[] =
-	"Usage: pstat top -b [options]\n"
+	"Usage: pstat top [-b] [options]\n"
 	"Count events per process (or thread) of the machine, or of -p's\n"
-	"processes or -u's user's, and print a table of their rates every\n"
-	"interval, sorted, like top -b. New processes are found by a scan of\n"
-	"/proc each interval; an ended one is shown once more, marked.\n"
+	"processes or -u's user's, and show a table of their rates every\n"
+	"interval, sorted, like top (-b: printed, like top -b). New processes\n"
+	"are found by a scan of /proc each interval; an ended one is shown\n"
+	"once more, marked. Keys: q quit, h help, < > the sort, space pause.\n"
 	"\n";
 
 static const char top_tail[] =
 	"\n"
 	"Without -e: task-clock, context-switches, page-faults, cycles,\n"
 	"instructions. %CPU comes from task-clock. The table goes to standard\n"
-	"output. Exit status: 0; 125 when pstat failed.\n";
+	"output (-b), or is drawn on the terminal. Exit status: 0; 125 when\n"
+	"pstat failed.\n";
 
 static const char compare_tail[] =
 	"\n"
@@ -684,7 +686,8 @@ static const struct opt opts[] = {
 		  "number), those it starts later too",
 	  .take = take_string, FIELD(top_user), .modes = TOP_ONLY },
 	{ .name = "batch", .letter = 'b', .section = RUNS,
-	  .help = "print a table each interval, no screen",
+	  .help = "print a table each interval on standard\n"
+		  "output: no screen, no keys",
 	  .take = take_true, FIELD(top_batch), .modes = TOP_ONLY },
 	{ .name = "delay", .letter = 'd', .arg = "SECONDS", .section = RUNS,
 	  .help = "the interval (2 by default; 0.5: half a\n"
@@ -1207,9 +1210,14 @@ static int top_operands(struct options *o, int argc, char **argv,
 	if (o->pids && o->top_user)
 		return error_say(err, len,
 			   "-p and -u each choose the processes; give one of them");
+	if (!o->top_batch && (o->out.format != OUTPUT_HUMAN || o->output_file))
+		return error_say(err, len,
+			   "-x, -j, --format and -o print the tables: add -b");
+#ifndef HAVE_NCURSES
 	if (!o->top_batch)
 		return error_say(err, len,
-			   "pstat top has no full-screen view yet: add -b for a table each interval");
+			   "this pstat is built without ncurses, so pstat top has no screen: add -b for a table each interval");
+#endif
 	if (!o->top_delay_ms)
 		o->top_delay_ms = 2000;
 	return 0;

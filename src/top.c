@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "count.h"
@@ -28,6 +29,7 @@
 #include "target.h"
 #include "top.h"
 #include "top_impl.h"
+#include "top_screen.h"
 
 /* The kernel's flag of its own threads, in /proc/PID/stat. */
 #define PF_KTHREAD 0x00200000UL
@@ -708,33 +710,42 @@ static int top_prepare(struct top *t, const struct options *o,
 	return 0;
 }
 
-/* One interval: rows read, the table printed. 0 or -errno. */
-static int interval(struct top *t, const struct top_filter *f,
-		    double start, double *last)
+/* One interval's counts: the scan, each row read, sorted. 0 or -errno. */
+static int step(struct top *t, const struct top_filter *f)
 {
-	char note[512];
 	double now;
 	size_t i;
 	int ret;
 
-	sleep_until(start, (double)(t->n_interval + 1) *
-			   t->o->top_delay_ms / 1000.0);
 	sweep_ended(t);
 	ret = scan(t, f);
 	if (ret < 0)
 		return ret;
 	mark_ended(t);
 	now = now_s();
-	t->interval_s = now - *last;
-	t->time_s = now - start;
-	*last = now;
+	t->interval_s = now - t->last;
+	t->time_s = now - t->start;
+	t->last = now;
 	read_rows(t);
 	t->n_interval++;
 	t->n_tasks = 0;
 	for (i = 0; i < t->n_rows; i++)
 		t->n_tasks += t->rows[i]->state != TOP_ENDED;
 	sort_rows(t);
-	ret = top_print(t->out, t);
+	return 0;
+}
+
+/* One interval of -b: its table printed. 0 or -errno. */
+static int interval(struct top *t, const struct top_filter *f)
+{
+	char note[512];
+	int ret;
+
+	sleep_until(t->start, (double)(t->n_interval + 1) *
+			      t->o->top_delay_ms / 1000.0);
+	ret = step(t, f);
+	if (ret == 0)
+		ret = top_print(t->out, t);
 	if (ret == 0 && t->n_over && !t->said_over &&
 	    t->o->out.format == OUTPUT_CSV) {
 		/* -x's lines have no room for it: said once, on stderr. */
@@ -744,6 +755,101 @@ static int interval(struct top *t, const struct top_filter *f,
 	}
 	return ret < 0 ? ret : plan(t);
 }
+
+#ifdef HAVE_NCURSES
+/* The columns in the order < and > go through them. */
+static void next_sort(struct top *t, int dir)
+{
+	int cols[4 + 64], n = 0, i;
+
+	if (t->clock >= 0)
+		cols[n++] = TOP_SORT_CPU;
+	cols[n++] = TOP_SORT_PID;
+	if (t->o->top_per_thread)
+		cols[n++] = TOP_SORT_TID;
+	cols[n++] = TOP_SORT_COMM;
+	for (i = 0; i < (int)t->n_events && n < (int)(sizeof(cols) /
+						       sizeof(cols[0])); i++)
+		cols[n++] = i;
+	for (i = 0; i < n && cols[i] != t->sort; i++)
+		;
+	t->sort = cols[((i < n ? i : 0) + dir + n) % n];
+	sort_rows(t);
+}
+
+/* A key: 0 to go on, 1 to quit. */
+static int key(struct top *t, int k, struct top_screen_view *v)
+{
+	switch (k) {
+	case 'q':
+	case 'Q':
+		return 1;
+	case 'h':
+	case '?':
+		v->help = !v->help;
+		break;
+	case ' ':
+		v->paused = !v->paused;
+		break;
+	case '<':
+		next_sort(t, -1);
+		break;
+	case '>':
+		next_sort(t, 1);
+		break;
+	}
+	return 0;
+}
+
+/*
+ * The screen: an interval's table drawn at its end, keys and resizes
+ * at once. The terminal is given back on every way out; a signal that
+ * ends it is raised again once it is. 0 or -errno.
+ */
+static int screen_loop(struct top *t, const struct top_filter *f)
+{
+	struct top_screen_view v = { 0 };
+	int ret, k = 0, sig = 0;
+	double due;
+
+	ret = top_screen_open();
+	if (ret < 0)
+		return ret;
+	ret = scan(t, f);
+	if (ret == 0)
+		ret = plan(t);
+	top_screen_draw(t, &v);
+	while (ret == 0 && !sig && (!t->o->top_iterations ||
+				    t->n_interval < t->o->top_iterations)) {
+		due = t->start + (double)(t->n_interval + 1) *
+				 t->o->top_delay_ms / 1000.0;
+		switch (top_screen_wait(due - now_s(), &k, &sig)) {
+		case TOP_SCREEN_TIMEOUT:
+			ret = step(t, f);
+			if (ret == 0 && !v.paused)
+				top_screen_draw(t, &v);
+			if (ret == 0)
+				ret = plan(t);
+			break;
+		case TOP_SCREEN_KEY:
+			if (key(t, k, &v))
+				sig = -1;
+			else
+				top_screen_draw(t, &v);
+			break;
+		case TOP_SCREEN_RESIZE:
+			top_screen_draw(t, &v);
+			break;
+		default:
+			break;
+		}
+	}
+	top_screen_close();
+	if (sig > 0)
+		(void)raise(sig);
+	return ret;
+}
+#endif
 
 /* The stream's failure: 0 for a reader that stopped reading. */
 static int write_failed(const struct top *t, int ret)
@@ -756,9 +862,8 @@ static int write_failed(const struct top *t, int ret)
 	return EXIT_PSTAT_FAILED;
 }
 
-static int top_loop(struct top *t, const struct top_filter *f)
+static int batch_loop(struct top *t, const struct top_filter *f)
 {
-	double start = now_s(), last = start;
 	int ret;
 
 	ret = scan(t, f);
@@ -766,7 +871,24 @@ static int top_loop(struct top *t, const struct top_filter *f)
 		ret = plan(t);
 	while (ret == 0 && (!t->o->top_iterations ||
 			    t->n_interval < t->o->top_iterations))
-		ret = interval(t, f, start, &last);
+		ret = interval(t, f);
+	return ret;
+}
+
+static int top_loop(struct top *t, const struct top_filter *f)
+{
+	int ret;
+
+	t->start = t->last = now_s();
+#ifdef HAVE_NCURSES
+	ret = t->o->top_batch ? batch_loop(t, f) : screen_loop(t, f);
+#else
+	ret = batch_loop(t, f);
+#endif
+	if (ret == -ENOTTY) {
+		diag_error("pstat top's screen needs a terminal (standard input and output): add -b for a table each interval");
+		return EXIT_PSTAT_FAILED;
+	}
 	if (ret == -ENOMEM)
 		diag_errno(ENOMEM, "cannot count the tasks");
 	else if (ret == -EIO || ret == -EPIPE || ret == -ENOSPC ||

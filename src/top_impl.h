@@ -60,8 +60,14 @@ struct top {
 	unsigned int n_interval;
 	double time_s;		/* since the start, at the last read */
 	double interval_s;	/* the last interval's length */
+	double start, last;	/* the monotonic clock at the start, and
+				 * at the last read */
 	FILE *out;
 };
+
+/* The text table of an interval, as -b prints it, with no blank line
+ * before it: for the screen too. */
+void top_print_table(FILE *f, const struct top *t);
 
 /* The table of one interval, in o's format: 0 or -errno of the write. */
 int top_print(FILE *f, const struct top *t);

@@ -120,12 +120,10 @@ static void human_row(FILE *f, const struct top *t, const struct top_row *r)
 	fputc('\n', f);
 }
 
-static void print_human(FILE *f, const struct top *t)
+void top_print_table(FILE *f, const struct top *t)
 {
 	size_t i;
 
-	if (t->n_interval > 1)
-		fputc('\n', f);
 	human_header(f, t);
 	for (i = 0; i < t->n_rows; i++)
 		if (shown(t->rows[i]))
@@ -308,7 +306,9 @@ int top_print(FILE *f, const struct top *t)
 		print_json(f, t);
 		break;
 	default:
-		print_human(f, t);
+		if (t->n_interval > 1)
+			fputc('\n', f);
+		top_print_table(f, t);
 	}
 	errno = 0;
 	if (fflush(f) != 0 || ferror(f))

@@ -55,10 +55,10 @@ while IFS=$tab read -r status cmd; do
 			{ show_err_; fail_ "exit status $rc, not $status: $cmd"; }
 		continue ;;
 	compare\ *) continue ;;	# it reads saved results
-	# pstat top counts for real: one short interval of it.
+	# pstat top counts for real: one short interval of it, printed.
 	top\ *)
 		rc=0
-		bash -c 'eval "set -- $1"; exec "$PSTAT" "$@" -n 1 -d 0.01' \
+		bash -c 'eval "set -- $1"; exec "$PSTAT" "$@" -b -n 1 -d 0.01' \
 			_ "$args" >/dev/null 2>err || rc=$?
 		[ "$rc" = "$status" ] ||
 			{ show_err_; fail_ "exit status $rc, not $status: $cmd"; }

@@ -32,7 +32,9 @@ refused "-d needs seconds" -b -n 1 -d -1
 refused "-d needs seconds" -b -n 1 -d 1x
 refused "-d needs seconds" -b -n 1 -d nan
 refused "-n needs a number of intervals from 1 up" -b -n 0 -d 0.1
-refused "no full-screen view yet: add -b" -n 1 -d 0.1
+refused "print the tables: add -b" -n 1 -j
+refused "print the tables: add -b" -n 1 -x,
+refused "print the tables: add -b" -n 1 -o file
 refused "runs no command; drop 'true'" -b -n 1 true
 refused "--format is json, not 'csv'" -b -n 1 --format=csv
 refused "choose one" -b -n 1 -x, -j
