@@ -29,7 +29,6 @@
 #include "target.h"
 #include "top.h"
 #include "top_impl.h"
-#include "top_screen.h"
 
 /* The kernel's flag of its own threads, in /proc/PID/stat. */
 #define PF_KTHREAD 0x00200000UL
@@ -749,7 +748,7 @@ static int interval(struct top *t, const struct top_filter *f)
 	if (ret == 0 && t->n_over && !t->said_over &&
 	    t->o->out.format == OUTPUT_CSV) {
 		/* -x's lines have no room for it: said once, on stderr. */
-		top_budget_note(t, note, sizeof(note));
+		top_print_budget_note(t, note, sizeof(note));
 		diag_note("%s", note);
 		t->said_over = true;
 	}

@@ -37,7 +37,7 @@ static size_t counted(const struct top *t)
 	return n;
 }
 
-void top_budget_note(const struct top *t, char *buf, size_t len)
+void top_print_budget_note(const struct top *t, char *buf, size_t len)
 {
 	if (!t->n_over) {
 		buf[0] = '\0';
@@ -84,7 +84,7 @@ static void human_header(FILE *f, const struct top *t)
 	fmt_fixed(len, sizeof(len), 2, t->interval_s);
 	fprintf(f, "pstat top: %s s (interval %s s), %zu tasks, %zu counted\n",
 		time, len, t->n_tasks, counted(t));
-	top_budget_note(t, note, sizeof(note));
+	top_print_budget_note(t, note, sizeof(note));
 	if (note[0])
 		fprintf(f, "note: %s\n", note);
 	fprintf(f, "%7s ", "PID");
@@ -277,7 +277,7 @@ static void print_json(FILE *f, const struct top *t)
 	json_key(f, "not_counted", false);
 	json_uint(f, t->n_over);
 	json_key(f, "notes", false);
-	top_budget_note(t, note, sizeof(note));
+	top_print_budget_note(t, note, sizeof(note));
 	fputc('[', f);
 	if (note[0])
 		json_string(f, note);

@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 #include "top_impl.h"
-#include "top_screen.h"
 
 /* What ends pstat, and a resize: caught while the screen is open. */
 static const int caught[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH };
