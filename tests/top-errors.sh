@@ -49,8 +49,12 @@ refused "unknown event 'no-such-event'" -b -n 1 -e no-such-event
 command -v setpriv >/dev/null 2>&1 || skip_ "setpriv is needed to run pstat as nobody"
 command -v python3 >/dev/null 2>&1 || skip_ "python3 is needed to parse JSON"
 sleep 60 & root_sleep=$!; started $root_sleep
+# A copy in the test's folder: the tree may lie where nobody cannot
+# enter (CI's clone does).
+cp "$PSTAT" ./pstat-nobody || framework_failure_ "cannot copy pstat"
 run_nobody sh -c 'sleep 60 & s=$!; "$0" top -b -n 1 -d 0.2 -e task-clock \
-	--format=json -p "$1,$s"; r=$?; kill $s; exit $r' "$PSTAT" "$root_sleep"
+	--format=json -p "$1,$s"; r=$?; kill $s; exit $r' "$PWD/pstat-nobody" \
+	"$root_sleep"
 expect_rc 0
 python3 - "$root_sleep" <<'PY' || { cat out err; fail_ "top as nobody"; }
 import json, sys
