@@ -120,27 +120,33 @@ bool json_same_string(const char *a, const char *b)
 	return !*x && !*y;
 }
 
-/* The shortest %g that reads back as the same double. */
+void json_number_text(char *buf, size_t len, double v)
+{
+	int prec;
+
+	/* The range first: a cast of a double past it is undefined. */
+	if (fabs(v) < 9e15 && v == (double)(long long)v) {
+		snprintf(buf, len, "%lld", (long long)v);
+		return;
+	}
+	/* The shortest %g that reads back as the same double. */
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	snprintf(buf, len, "%.*g", prec, v);
+}
+
 void json_number(FILE *f, double v)
 {
 	char buf[32];
-	int prec;
 
 	if (!isfinite(v)) {
 		fputs("null", f);
 		return;
 	}
-	/* The range first: a cast of a double past it is undefined. */
-	if (fabs(v) < 9e15 && v == (double)(long long)v) {
-		fprintf(f, "%lld", (long long)v);
-		return;
-	}
-	for (prec = 15; prec < 17; prec++) {
-		snprintf(buf, sizeof(buf), "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	snprintf(buf, sizeof(buf), "%.*g", prec, v);
+	json_number_text(buf, sizeof(buf), v);
 	fputs(buf, f);
 }
 

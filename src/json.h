@@ -27,6 +27,13 @@ int json_utf8_sequence(const unsigned char *s);
 /* A finite double as a JSON number; NaN and infinities as null. */
 void json_number(FILE *f, double v);
 
+/*
+ * Finite v as json_number writes it, into buf (32 bytes hold any): an
+ * integer whole, else the shortest %g that reads back the same. Other
+ * text formats (OpenMetrics) write numbers so too.
+ */
+void json_number_text(char *buf, size_t len, double v);
+
 /* An integer, exactly (a double loses digits past 2^53). */
 void json_int(FILE *f, long long v);
 void json_uint(FILE *f, unsigned long long v);

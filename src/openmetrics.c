@@ -59,7 +59,6 @@ void openmetrics_label_pair(FILE *f, const char *name, const char *value)
 void openmetrics_number(FILE *f, double v)
 {
 	char buf[32];
-	int prec;
 
 	if (isnan(v)) {
 		fputs("NaN", f);
@@ -69,16 +68,8 @@ void openmetrics_number(FILE *f, double v)
 		fputs(v > 0 ? "+Inf" : "-Inf", f);
 		return;
 	}
-	if (fabs(v) < 9e15 && v == (double)(long long)v) {
-		fprintf(f, "%lld", (long long)v);
-		return;
-	}
-	for (prec = 15; prec < 17; prec++) {
-		snprintf(buf, sizeof(buf), "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	fprintf(f, "%.*g", prec, v);
+	json_number_text(buf, sizeof(buf), v);
+	fputs(buf, f);
 }
 
 double openmetrics_metric(const struct metric *m, const char **unit)

@@ -94,6 +94,16 @@ const char *output_signal_name(int sig, char *buf, size_t len)
 	return buf;
 }
 
+const char *const output_aggr_keys[] = {
+	[AGGR_GLOBAL] = NULL,
+	[AGGR_CPU] = "cpu",
+	[AGGR_CORE] = "core",
+	[AGGR_DIE] = "die",
+	[AGGR_SOCKET] = "socket",
+	[AGGR_NODE] = "node",
+	[AGGR_THREAD] = "thread",
+};
+
 double output_shown(const struct results_row *rr, double v)
 {
 	return rr->clock ? v / 1e6 : v;

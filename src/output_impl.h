@@ -162,6 +162,10 @@ extern const struct output_printer output_pstat_csv;
 extern const struct output_printer output_pstat_json;
 extern const struct output_printer output_openmetrics;
 
+/* The aggregate kinds' names ("cpu", ... "thread"), as perf's -j keys
+ * them and OpenMetrics' labels; NULL for AGGR_GLOBAL. */
+extern const char *const output_aggr_keys[];
+
 /* A row's value v as shown, in its unit: clocks in milliseconds. */
 double output_shown(const struct results_row *rr, double v);
 

@@ -17,22 +17,12 @@ static void key(struct output *out, const char *k)
 	fputs(": ", out->f);
 }
 
-/* perf's keys for the aggregate. */
-static const char *const aggr_keys[] = {
-	[AGGR_CPU] = "cpu",
-	[AGGR_CORE] = "core",
-	[AGGR_DIE] = "die",
-	[AGGR_SOCKET] = "socket",
-	[AGGR_NODE] = "node",
-	[AGGR_THREAD] = "thread",
-};
-
 /* perf's keys for the aggregate, but a CPU is a number here. */
 static void aggregate(struct output *out, const struct output_row *row)
 {
 	const struct aggr *ag = out->res->aggr;
 
-	key(out, aggr_keys[ag->kind]);
+	key(out, output_aggr_keys[ag->kind]);
 	if (ag->kind == AGGR_CPU)
 		json_number(out->f, ag->id[row->rr->aggr]);
 	else
@@ -181,7 +171,7 @@ static void jsonl_metric_line(struct output *out,
 		}
 	}
 	if (row->aggr) {
-		next_key(out, aggr_keys[ag->kind], &first);
+		next_key(out, output_aggr_keys[ag->kind], &first);
 		if (ag->kind == AGGR_CPU)
 			json_number(out->f, ag->id[row->rr->aggr]);
 		else

@@ -24,14 +24,6 @@
 /* The label naming a row's aggregate, by the run's aggregation. */
 static const char *aggr_label(const struct output *out)
 {
-	static const char *const names[] = {
-		[AGGR_CPU] = "cpu",
-		[AGGR_CORE] = "core",
-		[AGGR_DIE] = "die",
-		[AGGR_SOCKET] = "socket",
-		[AGGR_NODE] = "node",
-		[AGGR_THREAD] = "thread",
-	};
 	const struct results *res = out->res;
 
 	if (!res->aggr || res->aggr->kind == AGGR_GLOBAL)
@@ -39,7 +31,7 @@ static const char *aggr_label(const struct output *out)
 	if (res->aggr->kind == AGGR_THREAD && res->per_task &&
 	    res->tasks_per_process)
 		return "process";
-	return names[res->aggr->kind];
+	return output_aggr_keys[res->aggr->kind];
 }
 
 static bool same_cgroup(const char *a, const char *b)
